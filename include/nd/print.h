@@ -1,0 +1,28 @@
+/* nd: text output in NumPy's style. */
+#ifndef ND_PRINT_H
+#define ND_PRINT_H
+
+#include <stdio.h>
+
+#include "types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** The array as NumPy's str() shows it: nested brackets, columns aligned, NumPy's float
+ *  formatting ("[[0. 1. 2.]" ...), summarised with "..." above 1000 elements. The caller
+ *  frees the string with free(). NULL on failure. */
+ND_API char *nd_to_string(const nd_array *a);
+/** Writes nd_to_string(a) and a newline to `f` (stdout if NULL). */
+ND_API nd_status nd_fprint(FILE *f, const nd_array *a);
+/** nd_fprint(stdout, a). */
+ND_API nd_status nd_print(const nd_array *a);
+/** A one-line description: "array(shape=[2,3], strides=[3,1], dtype=float64, C)". The
+ *  caller frees it. */
+ND_API char *nd_describe(const nd_array *a);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

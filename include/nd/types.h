@@ -1,0 +1,116 @@
+/* nd: the basic types every other header uses. */
+#ifndef ND_TYPES_H
+#define ND_TYPES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "export.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Opaque, reference-counted array handle: a storage plus a layout (dtype, shape, strides
+ *  in elements, offset). Views share the storage of the array they came from. */
+typedef struct nd_array nd_array;
+
+/** Element types. The values are stable; room is left for float16/bfloat16 later. */
+typedef enum nd_dtype {
+  ND_BOOL = 0,
+  ND_INT8,
+  ND_INT16,
+  ND_INT32,
+  ND_INT64,
+  ND_UINT8,
+  ND_UINT16,
+  ND_UINT32,
+  ND_UINT64,
+  ND_FLOAT32,
+  ND_FLOAT64,
+  ND_COMPLEX64,
+  ND_COMPLEX128
+} nd_dtype;
+
+/** Number of dtypes nd currently implements. */
+#define ND_NUM_DTYPES 13
+
+/** Memory order. C: last axis fastest (row-major). F: first axis fastest (column-major).
+ *  A: F if the input is F-contiguous and not C-contiguous, else C. K: keep the input's
+ *  axis order as closely as possible. Functions that only accept C or F say so. */
+typedef enum nd_order { ND_C = 'C', ND_F = 'F', ND_A = 'A', ND_K = 'K' } nd_order;
+
+/** Status codes. ND_OK is 0; every failure also sets a thread-local message. */
+typedef enum nd_status {
+  ND_OK = 0,
+  ND_ERR_NULL,     /**< a required argument was NULL */
+  ND_ERR_VALUE,    /**< an argument has an invalid value (order, count, parse error, ...) */
+  ND_ERR_SHAPE,    /**< shapes are incompatible (broadcast, reshape, matmul, ...) */
+  ND_ERR_TYPE,     /**< a dtype is not accepted or a cast is not allowed */
+  ND_ERR_INDEX,    /**< an index or an axis is out of range, or an axis is repeated */
+  ND_ERR_OVERFLOW, /**< a size or a shape product does not fit in int64 */
+  ND_ERR_NOMEM,    /**< memory allocation failed */
+  ND_ERR_READONLY, /**< a write into a read-only array or a broadcast (stride-0) view */
+  ND_ERR_IO,       /**< a file could not be read or written, or is malformed */
+  ND_ERR_LINALG    /**< a matrix is singular or a decomposition did not converge */
+} nd_status;
+
+/** Casting rules (NumPy's names). SAFE: values are preserved (nd_can_cast).
+ *  SAME_KIND: safe, or within a kind (float64 -> float32). UNSAFE: anything except
+ *  complex -> real, which nd always refuses (the Array API asks for an error). */
+typedef enum nd_casting {
+  ND_CAST_NO = 0,
+  ND_CAST_SAFE,
+  ND_CAST_SAME_KIND,
+  ND_CAST_UNSAFE
+} nd_casting;
+
+/** A Python-like scalar: participates in type promotion as a "weak" value (NEP 50): a
+ *  float32 array plus ND_FLOAT(2.0) stays float32. Build one with the macros below. */
+typedef enum nd_scalar_kind { ND_SCALAR_BOOL, ND_SCALAR_INT, ND_SCALAR_FLOAT, ND_SCALAR_COMPLEX } nd_scalar_kind;
+typedef struct nd_scalar {
+  nd_scalar_kind kind;
+  union {
+    bool b;
+    int64_t i;
+    double f;
+    struct { double re, im; } c;
+  } v;
+} nd_scalar;
+
+#define ND_BOOLV(x) ((nd_scalar){.kind = ND_SCALAR_BOOL, .v = {.b = (x)}})
+#define ND_INT(x) ((nd_scalar){.kind = ND_SCALAR_INT, .v = {.i = (int64_t)(x)}})
+#define ND_FLOAT(x) ((nd_scalar){.kind = ND_SCALAR_FLOAT, .v = {.f = (double)(x)}})
+#define ND_COMPLEX(re_, im_) ((nd_scalar){.kind = ND_SCALAR_COMPLEX, .v = {.c = {(re_), (im_)}}})
+
+/** Machine limits of a floating dtype (float32/64; complex types report their component). */
+typedef struct nd_finfo_t {
+  int bits;               /**< bits of the (component) type */
+  double eps;             /**< difference between 1.0 and the next larger value */
+  double max;             /**< largest finite value */
+  double min;             /**< most negative finite value (-max) */
+  double smallest_normal; /**< smallest positive normal value */
+  nd_dtype dtype;         /**< the real dtype these values describe */
+} nd_finfo_t;
+
+/** Limits of an integer dtype. min is 0 for unsigned types; max of uint64 is in umax. */
+typedef struct nd_iinfo_t {
+  int bits;
+  int64_t min;
+  int64_t max;   /**< INT64_MAX for uint64 (use umax) */
+  uint64_t umax; /**< the exact maximum for every integer dtype */
+  nd_dtype dtype;
+} nd_iinfo_t;
+
+/** Writes `ndim, shape` from a list of extents: nd_zeros(ND_FLOAT64, ND_SHAPE(2, 3), ND_C). */
+#define ND_SHAPE(...) \
+  (int)(sizeof((int64_t[]){__VA_ARGS__}) / sizeof(int64_t)), ((const int64_t[]){__VA_ARGS__})
+
+/** Maximum number of dimensions of an array in this build (not part of the ABI). */
+#define ND_MAX_DIMS 64
+
+#ifdef __cplusplus
+}
+#endif
+#endif

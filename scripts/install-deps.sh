@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Installs what nd's build, tests and benchmarks need, when it is missing:
+#   Debian packages (as root, through apt-get) and NumPy (pip, into .venv).
+# Usage: scripts/install-deps.sh [--python]   (--python also prepares .venv with numpy)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(cmake make gcc pkg-config libopenblas-dev liblapacke-dev libcmocka-dev zlib1g-dev
+          libzip-dev libdlpack-dev python3 python3-venv)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+# A python3 outside dpkg (pyenv, a distribution build) is fine if it can make venvs.
+if command -v python3 >/dev/null && python3 -c 'import venv, ensurepip' 2>/dev/null; then
+  missing=("${missing[@]/python3}"); missing=("${missing[@]/python3-venv}")
+fi
+clean=()
+for p in "${missing[@]}"; do [ -n "$p" ] && clean+=("$p"); done
+if [ ${#clean[@]} -gt 0 ]; then
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "install-deps: missing Debian packages: ${clean[*]}" >&2
+    echo "install-deps: run as root, or: sudo apt-get install ${clean[*]}" >&2
+    exit 1
+  fi
+  echo "install-deps: installing ${clean[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${clean[@]}" >/dev/null
+fi
+
+if [ "${1:-}" = "--python" ]; then
+  if [ ! -x .venv/bin/python ] || ! .venv/bin/python -c 'import numpy' 2>/dev/null; then
+    echo "install-deps: creating .venv with numpy"
+    python3 -m venv .venv
+    .venv/bin/pip install -q --disable-pip-version-check numpy
+  fi
+fi

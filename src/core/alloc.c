@@ -1,0 +1,38 @@
+/* Allocation with an injectable failure for the allocation-failure tests. */
+#include "alloc.h"
+
+#include <stdatomic.h>
+#include <stdlib.h>
+
+static _Atomic long fail_countdown = -1; /* < 0: never fail */
+static _Atomic long alloc_count = 0;
+
+static int should_fail(void) {
+  atomic_fetch_add_explicit(&alloc_count, 1, memory_order_relaxed);
+  long c = atomic_load_explicit(&fail_countdown, memory_order_relaxed);
+  if (c < 0) return 0;
+  /* Only the thread that moves the countdown from 0 to -1 fails. */
+  long prev = atomic_fetch_sub(&fail_countdown, 1);
+  return prev == 0;
+}
+
+long ndi_alloc_fail_after(long n) {
+  long ran = atomic_exchange(&alloc_count, 0);
+  atomic_store(&fail_countdown, n < 0 ? -1 : n);
+  return ran;
+}
+
+void *ndi_malloc(size_t n) { return should_fail() ? NULL : malloc(n ? n : 1); }
+void *ndi_calloc(size_t count, size_t size) {
+  return should_fail() ? NULL : calloc(count ? count : 1, size ? size : 1);
+}
+void *ndi_realloc(void *p, size_t n) { return should_fail() ? NULL : realloc(p, n ? n : 1); }
+void ndi_free(void *p) { free(p); }
+
+void *ndi_aligned_alloc(size_t n) {
+  if (should_fail()) return NULL;
+  size_t rounded = (n + NDI_ALIGN - 1) / NDI_ALIGN * NDI_ALIGN;
+  if (rounded < n) return NULL; /* overflow */
+  return aligned_alloc(NDI_ALIGN, rounded ? rounded : NDI_ALIGN);
+}
+void ndi_aligned_free(void *p) { free(p); }

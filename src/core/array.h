@@ -1,0 +1,82 @@
+/* The array handle and its storage: what every layer inside nd may see. */
+#ifndef NDI_ARRAY_H
+#define NDI_ARRAY_H
+
+#include <stdatomic.h>
+#include <stdint.h>
+
+#include "dtype.h"
+#include "nd/types.h"
+
+/* A buffer shared by an array and its views. Owned buffers are one aligned block: this
+ * header in the first NDI_ALIGN bytes, the data after it. Wrapped buffers point at
+ * external memory and run `deleter` when the last reference goes. */
+typedef struct ndi_storage {
+  _Atomic long refs;
+  char *base;    /* first byte of the data */
+  size_t nbytes; /* bytes addressable from base (for bounds checks of wraps) */
+  void (*deleter)(void *data, void *ctx);
+  void *ctx;
+  unsigned flags;
+} ndi_storage;
+
+enum {
+  NDI_STORAGE_OWNED = 1u << 0,    /* allocated by nd with the header in front */
+  NDI_STORAGE_READONLY = 1u << 1, /* never writeable (a read-only memory map) */
+};
+
+/* Header flags. */
+enum {
+  NDI_WRITEABLE = 1u << 0,
+  NDI_WEAK = 1u << 1, /* a Python-like scalar: takes part in promotion as a weak type */
+};
+
+struct nd_array {
+  _Atomic long refs;
+  ndi_storage *storage;
+  char *data;      /* address of element [0,...,0] = storage->base + offset * itemsize */
+  int64_t offset;  /* in elements */
+  int64_t size;    /* product of shape */
+  nd_dtype dtype;
+  int ndim;
+  unsigned flags;
+  int scope_depth; /* > 0 while owned by an open nd_scope (see scope.c) */
+  int64_t scope_slot;
+  int64_t *shape;   /* = dims */
+  int64_t *strides; /* = dims + ndim, in elements */
+  int64_t dims[];
+};
+
+/* A new header over `storage` (retained) with the given layout (copied). NULL and an
+ * ND_ERR_NOMEM message naming `op` on failure. */
+nd_array *ndi_array_view(const char *op, ndi_storage *storage, nd_dtype t, int ndim,
+                         const int64_t *shape, const int64_t *strides, int64_t offset);
+/* A view of `base`'s storage, keeping its writeable flag. */
+nd_array *ndi_array_view_of(const char *op, const nd_array *base, nd_dtype t, int ndim,
+                            const int64_t *shape, const int64_t *strides, int64_t offset);
+/* A new array with its own uninitialised storage, contiguous in order o (ND_C or ND_F).
+ * Checks the shape (negative extents, overflow) and reports errors naming `op`. */
+nd_array *ndi_array_alloc(const char *op, nd_dtype t, int ndim, const int64_t *shape,
+                          nd_order o);
+/* A new array laid out with the given strides (elements, a permutation of a contiguous
+ * layout that ndi_strides_for_perm made). */
+nd_array *ndi_array_alloc_strided(const char *op, nd_dtype t, int ndim, const int64_t *shape,
+                                  const int64_t *strides);
+/* Storage helpers. */
+ndi_storage *ndi_storage_alloc(size_t nbytes);
+ndi_storage *ndi_storage_wrap(void *data, size_t nbytes, void (*deleter)(void *, void *),
+                              void *ctx);
+void ndi_storage_retain(ndi_storage *s);
+void ndi_storage_release(ndi_storage *s);
+
+/* Byte strides of `a` (ndim entries) into out. */
+static inline void ndi_byte_strides(const nd_array *a, int64_t *out) {
+  int64_t sz = (int64_t)ndi_dtype_size(a->dtype);
+  for (int i = 0; i < a->ndim; i++) out[i] = a->strides[i] * sz;
+}
+
+static inline int ndi_is_writeable(const nd_array *a) {
+  return (a->flags & NDI_WRITEABLE) != 0;
+}
+
+#endif

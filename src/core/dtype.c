@@ -1,0 +1,176 @@
+/* dtype table, promotion lattice, casting rules and machine limits. */
+#include "dtype.h"
+
+#include <float.h>
+#include <string.h>
+
+#include "error.h"
+#include "nd/core.h"
+
+#define NDI_KIND_CHAR_b 'b'
+#define NDI_KIND_CHAR_i 'i'
+#define NDI_KIND_CHAR_u 'u'
+#define NDI_KIND_CHAR_f 'f'
+#define NDI_KIND_CHAR_c 'c'
+#define NDI_KIND_CHAR(K) NDI_KIND_CHAR_##K
+#define NDI_DTYPE_ENTRY(E, N, T, K, NAME, ...) [E] = {NAME, sizeof(T), NDI_KIND_CHAR(K)},
+const ndi_dtype_info ndi_dtype_table[ND_NUM_DTYPES] = {NDI_DTYPES(NDI_DTYPE_ENTRY)};
+
+nd_status ndi_check_dtype(const char *op, int t) {
+  if (ndi_dtype_ok(t)) return ND_OK;
+  return ndi_error(ND_ERR_TYPE, "%s: invalid dtype value %d", op, t);
+}
+
+nd_dtype ndi_real_dtype(nd_dtype t) {
+  if (t == ND_COMPLEX64) return ND_FLOAT32;
+  if (t == ND_COMPLEX128) return ND_FLOAT64;
+  return t;
+}
+
+nd_dtype ndi_complex_dtype(nd_dtype real) {
+  return real == ND_FLOAT32 ? ND_COMPLEX64 : ND_COMPLEX128;
+}
+
+/* Bits of an integer dtype. */
+static int int_bits(nd_dtype t) { return (int)ndi_dtype_size(t) * 8; }
+
+static nd_dtype signed_of_bits(int bits) {
+  return bits <= 8 ? ND_INT8 : bits <= 16 ? ND_INT16 : bits <= 32 ? ND_INT32 : ND_INT64;
+}
+
+/* The smallest float that holds every value of an integer dtype, as NumPy 2 promotes
+ * integers with floats (NumPy would pick float16 for 8-bit integers; nd has no float16,
+ * and float16 with float32 gives float32 anyway, so float32 is what every pairing sees). */
+static nd_dtype float_for_int(nd_dtype t) { return int_bits(t) <= 16 ? ND_FLOAT32 : ND_FLOAT64; }
+
+nd_dtype ndi_promote(nd_dtype a, nd_dtype b) {
+  if (a == b) return a;
+  char ka = ndi_dtype_kind(a), kb = ndi_dtype_kind(b);
+  if (ka == 'b') return b;
+  if (kb == 'b') return a;
+  /* Order the pair so that the "higher" kind is b: i/u < f < c. */
+  int ra = (ka == 'i' || ka == 'u') ? 0 : ka == 'f' ? 1 : 2;
+  int rb = (kb == 'i' || kb == 'u') ? 0 : kb == 'f' ? 1 : 2;
+  if (ra > rb) {
+    nd_dtype t = a; a = b; b = t;
+    char k = ka; ka = kb; kb = k;
+    int r = ra; ra = rb; rb = r;
+  }
+  if (rb == 0) { /* both integers */
+    if (ka == kb) return ndi_dtype_size(a) >= ndi_dtype_size(b) ? a : b;
+    nd_dtype s = ka == 'i' ? a : b, u = ka == 'i' ? b : a;
+    if (int_bits(u) < int_bits(s)) return s;
+    if (int_bits(u) < 64) return signed_of_bits(2 * int_bits(u));
+    return ND_FLOAT64; /* uint64 with any signed integer */
+  }
+  /* b is float or complex; a is an integer, a float or a complex. */
+  nd_dtype need = ra == 0 ? float_for_int(a) : ndi_real_dtype(a);
+  nd_dtype comp = ndi_real_dtype(b);
+  nd_dtype real = ndi_dtype_size(need) > ndi_dtype_size(comp) ? need : comp;
+  return (rb == 2 || ra == 2) ? ndi_complex_dtype(real) : real;
+}
+
+int nd_result_type(nd_dtype a, nd_dtype b) {
+  if (ndi_check_dtype("result_type", (int)a) || ndi_check_dtype("result_type", (int)b)) return -1;
+  return (int)ndi_promote(a, b);
+}
+
+int nd_result_type_n(int n, const nd_dtype *types) {
+  if (n <= 0 || !types) {
+    ndi_error(ND_ERR_VALUE, "result_type: at least one dtype is required");
+    return -1;
+  }
+  if (ndi_check_dtype("result_type", (int)types[0])) return -1;
+  nd_dtype r = types[0];
+  for (int i = 1; i < n; i++) {
+    if (ndi_check_dtype("result_type", (int)types[i])) return -1;
+    r = ndi_promote(r, types[i]);
+  }
+  return (int)r;
+}
+
+bool nd_can_cast_with(nd_dtype from, nd_dtype to, nd_casting rule) {
+  if (!ndi_dtype_ok((int)from) || !ndi_dtype_ok((int)to)) return false;
+  char kf = ndi_dtype_kind(from), kt = ndi_dtype_kind(to);
+  switch (rule) {
+    case ND_CAST_NO: return from == to;
+    case ND_CAST_SAFE: return ndi_promote(from, to) == to;
+    case ND_CAST_SAME_KIND:
+      if (ndi_promote(from, to) == to) return true;
+      /* Within a kind, or up the ladder b < u < i < f < c (unsigned may go to signed, not
+       * back). */
+      if (kf == 'b') return true;
+      if (kf == 'u') return kt != 'b';
+      if (kf == 'i') return kt == 'i' || kt == 'f' || kt == 'c';
+      if (kf == 'f') return kt == 'f' || kt == 'c';
+      return kt == 'c';
+    case ND_CAST_UNSAFE: return !(kf == 'c' && kt != 'c');
+  }
+  return false;
+}
+
+bool nd_can_cast(nd_dtype from, nd_dtype to) { return nd_can_cast_with(from, to, ND_CAST_SAFE); }
+
+const char *nd_dtype_name(nd_dtype t) { return ndi_dtype_ok((int)t) ? ndi_dtype_name(t) : NULL; }
+size_t nd_dtype_size(nd_dtype t) { return ndi_dtype_ok((int)t) ? ndi_dtype_size(t) : 0; }
+char nd_dtype_kind(nd_dtype t) { return ndi_dtype_ok((int)t) ? ndi_dtype_kind(t) : '\0'; }
+bool nd_dtype_is_valid(int t) { return ndi_dtype_ok(t); }
+bool nd_dtype_is_integer(nd_dtype t) {
+  return ndi_dtype_ok((int)t) && (ndi_dtype_kind(t) == 'i' || ndi_dtype_kind(t) == 'u');
+}
+bool nd_dtype_is_floating(nd_dtype t) { return ndi_dtype_ok((int)t) && ndi_dtype_kind(t) == 'f'; }
+bool nd_dtype_is_complex(nd_dtype t) { return ndi_dtype_ok((int)t) && ndi_dtype_kind(t) == 'c'; }
+
+int nd_dtype_from_name(const char *name) {
+  static const struct { const char *alias; nd_dtype t; } aliases[] = {
+    {"?", ND_BOOL},       {"b1", ND_BOOL},       {"i1", ND_INT8},     {"i2", ND_INT16},
+    {"i4", ND_INT32},     {"i8", ND_INT64},      {"u1", ND_UINT8},    {"u2", ND_UINT16},
+    {"u4", ND_UINT32},    {"u8", ND_UINT64},     {"f4", ND_FLOAT32},  {"f8", ND_FLOAT64},
+    {"c8", ND_COMPLEX64}, {"c16", ND_COMPLEX128}, {"float", ND_FLOAT64}, {"double", ND_FLOAT64},
+  };
+  if (!name) return -1;
+  for (int t = 0; t < ND_NUM_DTYPES; t++)
+    if (strcmp(name, ndi_dtype_table[t].name) == 0) return t;
+  for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
+    if (strcmp(name, aliases[i].alias) == 0) return (int)aliases[i].t;
+  return -1;
+}
+
+nd_status nd_finfo(nd_dtype t, nd_finfo_t *info) {
+  if (!info) return ndi_null_arg("finfo");
+  if (ndi_check_dtype("finfo", (int)t)) return ND_ERR_TYPE;
+  nd_dtype r = ndi_real_dtype(t);
+  if (r == ND_FLOAT32) {
+    *info = (nd_finfo_t){32, FLT_EPSILON, FLT_MAX, -FLT_MAX, FLT_MIN, ND_FLOAT32};
+  } else if (r == ND_FLOAT64) {
+    *info = (nd_finfo_t){64, DBL_EPSILON, DBL_MAX, -DBL_MAX, DBL_MIN, ND_FLOAT64};
+  } else {
+    return ndi_error(ND_ERR_TYPE, "finfo: %s is not a floating-point dtype", ndi_dtype_name(t));
+  }
+  return ND_OK;
+}
+
+nd_status nd_iinfo(nd_dtype t, nd_iinfo_t *info) {
+  if (!info) return ndi_null_arg("iinfo");
+  if (ndi_check_dtype("iinfo", (int)t)) return ND_ERR_TYPE;
+  char k = ndi_dtype_kind(t);
+  if (k != 'i' && k != 'u' && k != 'b')
+    return ndi_error(ND_ERR_TYPE, "iinfo: %s is not an integer dtype", ndi_dtype_name(t));
+  int bits = k == 'b' ? 8 : int_bits(t);
+  info->bits = bits;
+  info->dtype = t;
+  if (k == 'b') {
+    info->min = 0;
+    info->max = 1;
+    info->umax = 1;
+  } else if (k == 'i') {
+    info->max = bits == 64 ? INT64_MAX : (int64_t)((UINT64_C(1) << (bits - 1)) - 1);
+    info->min = -info->max - 1;
+    info->umax = (uint64_t)info->max;
+  } else {
+    info->min = 0;
+    info->umax = bits == 64 ? UINT64_MAX : (UINT64_C(1) << bits) - 1;
+    info->max = bits == 64 ? INT64_MAX : (int64_t)info->umax;
+  }
+  return ND_OK;
+}

@@ -1,0 +1,37 @@
+/* The dtype table: names, sizes, kinds. */
+#ifndef NDI_DTYPE_H
+#define NDI_DTYPE_H
+
+#include <stddef.h>
+
+#include "dtype_list.h"
+#include "nd/types.h"
+
+typedef struct ndi_dtype_info {
+  const char *name;
+  size_t size;
+  char kind; /* 'b', 'i', 'u', 'f', 'c' */
+} ndi_dtype_info;
+
+extern const ndi_dtype_info ndi_dtype_table[ND_NUM_DTYPES];
+
+static inline int ndi_dtype_ok(int t) { return t >= 0 && t < ND_NUM_DTYPES; }
+static inline size_t ndi_dtype_size(nd_dtype t) { return ndi_dtype_table[t].size; }
+static inline char ndi_dtype_kind(nd_dtype t) { return ndi_dtype_table[t].kind; }
+/* Alignment an element needs: its size, or its component's size for complex. */
+static inline size_t ndi_dtype_align(nd_dtype t) {
+  return ndi_dtype_table[t].kind == 'c' ? ndi_dtype_table[t].size / 2 : ndi_dtype_table[t].size;
+}
+static inline const char *ndi_dtype_name(nd_dtype t) { return ndi_dtype_table[t].name; }
+
+/* Promotion without argument checks (both valid). */
+nd_dtype ndi_promote(nd_dtype a, nd_dtype b);
+/* The real dtype of a complex one (complex64 -> float32); other dtypes map to themselves. */
+nd_dtype ndi_real_dtype(nd_dtype t);
+/* The complex dtype with the given real component (float32 -> complex64). */
+nd_dtype ndi_complex_dtype(nd_dtype real);
+
+/* Checks a dtype argument; on failure sets an error naming `op` and returns a status. */
+nd_status ndi_check_dtype(const char *op, int t);
+
+#endif

@@ -1,0 +1,91 @@
+/* Thread-local error state: the last failure's status and message. */
+#include "error.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "nd/core.h"
+
+#define NDI_MSG_CAP 1024
+
+static _Thread_local nd_status last_status = ND_OK;
+static _Thread_local char last_msg[NDI_MSG_CAP];
+
+static void set_error(nd_status s, const char *fmt, va_list ap) {
+  last_status = s;
+  vsnprintf(last_msg, sizeof last_msg, fmt, ap);
+}
+
+nd_status ndi_error(nd_status s, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  set_error(s, fmt, ap);
+  va_end(ap);
+  return s;
+}
+
+void *ndi_error_null(nd_status s, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  set_error(s, fmt, ap);
+  va_end(ap);
+  return NULL;
+}
+
+nd_status ndi_null_arg(const char *op) {
+  if (last_status == ND_OK) ndi_error(ND_ERR_NULL, "%s: an argument is NULL", op);
+  return ND_ERR_NULL;
+}
+
+nd_status ndi_nomem(const char *op, size_t nbytes) {
+  return ndi_error(ND_ERR_NOMEM, "%s: out of memory (%zu bytes)", op, nbytes);
+}
+
+char *ndi_fmt_shape(char *buf, size_t cap, int ndim, const int64_t *shape) {
+  size_t len = 0;
+  if (cap < 8) {
+    if (cap) buf[0] = '\0';
+    return buf;
+  }
+  buf[len++] = '[';
+  for (int i = 0; i < ndim; i++) {
+    char item[24];
+    int w = snprintf(item, sizeof item, "%s%" PRId64, i ? "," : "", shape[i]);
+    if (len + (size_t)w + 5 > cap) {
+      memcpy(buf + len, "...", 3);
+      len += 3;
+      break;
+    }
+    memcpy(buf + len, item, (size_t)w);
+    len += (size_t)w;
+  }
+  buf[len++] = ']';
+  buf[len] = '\0';
+  return buf;
+}
+
+const char *nd_last_error(void) { return last_status == ND_OK ? "" : last_msg; }
+nd_status nd_last_status(void) { return last_status; }
+void nd_clear_error(void) {
+  last_status = ND_OK;
+  last_msg[0] = '\0';
+}
+
+const char *nd_status_name(nd_status s) {
+  switch (s) {
+    case ND_OK: return "ND_OK";
+    case ND_ERR_NULL: return "ND_ERR_NULL";
+    case ND_ERR_VALUE: return "ND_ERR_VALUE";
+    case ND_ERR_SHAPE: return "ND_ERR_SHAPE";
+    case ND_ERR_TYPE: return "ND_ERR_TYPE";
+    case ND_ERR_INDEX: return "ND_ERR_INDEX";
+    case ND_ERR_OVERFLOW: return "ND_ERR_OVERFLOW";
+    case ND_ERR_NOMEM: return "ND_ERR_NOMEM";
+    case ND_ERR_READONLY: return "ND_ERR_READONLY";
+    case ND_ERR_IO: return "ND_ERR_IO";
+    case ND_ERR_LINALG: return "ND_ERR_LINALG";
+  }
+  return "ND_ERR_UNKNOWN";
+}

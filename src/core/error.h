@@ -1,0 +1,30 @@
+/* Thread-local error state and the helpers every layer uses to report failures. */
+#ifndef NDI_ERROR_H
+#define NDI_ERROR_H
+
+#include <stddef.h>
+
+#include "nd/types.h"
+
+#if defined(__GNUC__)
+#define NDI_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define NDI_PRINTF(a, b)
+#endif
+
+/* Records a failure (status and formatted message) for this thread; returns `s`. */
+nd_status ndi_error(nd_status s, const char *fmt, ...) NDI_PRINTF(2, 3);
+/* The same, returning NULL, for array-returning functions. */
+void *ndi_error_null(nd_status s, const char *fmt, ...) NDI_PRINTF(2, 3);
+/* A NULL argument: records ND_ERR_NULL unless an earlier failure is pending, so the first
+ * error of a chain of calls is the one the caller sees. Returns ND_ERR_NULL. */
+nd_status ndi_null_arg(const char *op);
+/* The allocation-failure message ("op: out of memory (N bytes)"); returns ND_ERR_NOMEM. */
+nd_status ndi_nomem(const char *op, size_t nbytes);
+
+/* Writes "[2,3]" into buf (truncated with "..." if it does not fit); returns buf. */
+char *ndi_fmt_shape(char *buf, size_t cap, int ndim, const int64_t *shape);
+/* Room for a formatted shape in messages. */
+#define NDI_SHAPE_BUF 256
+
+#endif

@@ -1,0 +1,158 @@
+/* Inspection of array handles and single-element access. */
+#include <complex.h>
+#include <string.h>
+
+#include "array.h"
+#include "error.h"
+#include "layout/layout.h"
+#include "kernels/loop.h"
+#include "nd/core.h"
+
+int nd_ndim(const nd_array *a) { return a ? a->ndim : -1; }
+const int64_t *nd_shape(const nd_array *a) { return a ? a->shape : NULL; }
+const int64_t *nd_strides(const nd_array *a) { return a ? a->strides : NULL; }
+int64_t nd_offset(const nd_array *a) { return a ? a->offset : -1; }
+int64_t nd_size(const nd_array *a) { return a ? a->size : -1; }
+nd_dtype nd_dtype_of(const nd_array *a) { return a ? a->dtype : (nd_dtype)-1; }
+size_t nd_itemsize(const nd_array *a) { return a ? ndi_dtype_size(a->dtype) : 0; }
+size_t nd_nbytes(const nd_array *a) { return a ? (size_t)a->size * ndi_dtype_size(a->dtype) : 0; }
+void *nd_data(const nd_array *a) { return a ? a->data : NULL; }
+long nd_storage_refcount(const nd_array *a) { return a ? atomic_load(&a->storage->refs) : 0; }
+
+int64_t nd_dim(const nd_array *a, int axis) {
+  if (!a || axis < -a->ndim || axis >= a->ndim) return -1;
+  return a->shape[axis < 0 ? axis + a->ndim : axis];
+}
+
+bool nd_is_contiguous(const nd_array *a, nd_order o) {
+  if (!a || (o != ND_C && o != ND_F)) return false;
+  return ndi_is_contiguous(a->ndim, a->shape, a->strides, o);
+}
+
+bool nd_is_writeable(const nd_array *a) { return a && ndi_is_writeable(a); }
+
+nd_status nd_set_writeable(nd_array *a, bool writeable) {
+  if (!a) return ndi_null_arg("set_writeable");
+  if (!writeable) {
+    a->flags &= ~(unsigned)NDI_WRITEABLE;
+    return ND_OK;
+  }
+  if (a->storage->flags & NDI_STORAGE_READONLY)
+    return ndi_error(ND_ERR_READONLY, "set_writeable: the array's memory is read-only");
+  a->flags |= NDI_WRITEABLE;
+  return ND_OK;
+}
+
+static ndi_region region_of(const nd_array *a, int64_t *byte_strides) {
+  ndi_byte_strides(a, byte_strides);
+  return (ndi_region){(intptr_t)a->data, a->ndim, a->shape, byte_strides,
+                      (int64_t)ndi_dtype_size(a->dtype)};
+}
+
+bool nd_may_share_memory(const nd_array *a, const nd_array *b) {
+  if (!a || !b) return false;
+  int64_t sa[ND_MAX_DIMS], sb[ND_MAX_DIMS];
+  ndi_region ra = region_of(a, sa), rb = region_of(b, sb);
+  return ndi_regions_may_overlap(&ra, &rb);
+}
+
+bool nd_shares_memory(const nd_array *a, const nd_array *b) {
+  if (!a || !b) return false;
+  int64_t sa[ND_MAX_DIMS], sb[ND_MAX_DIMS];
+  ndi_region ra = region_of(a, sa), rb = region_of(b, sb);
+  return ndi_regions_overlap(&ra, &rb);
+}
+
+/* Address of element `index`, or NULL with an error naming `op`. */
+static char *element_at(const char *op, const nd_array *a, const int64_t *index) {
+  if (!a) {
+    ndi_null_arg(op);
+    return NULL;
+  }
+  if (a->ndim > 0 && !index) {
+    ndi_error(ND_ERR_NULL, "%s: index is NULL", op);
+    return NULL;
+  }
+  int64_t off = 0;
+  for (int i = 0; i < a->ndim; i++) {
+    int64_t k = index[i];
+    if (k < -a->shape[i] || k >= a->shape[i]) {
+      ndi_error(ND_ERR_INDEX, "%s: index %lld is out of bounds for axis %d with size %lld", op,
+                (long long)k, i, (long long)a->shape[i]);
+      return NULL;
+    }
+    if (k < 0) k += a->shape[i];
+    off += k * a->strides[i];
+  }
+  return a->data + off * (int64_t)ndi_dtype_size(a->dtype);
+}
+
+/* Reads one element as a complex double. */
+static double _Complex load_complex(nd_dtype t, const char *p) {
+  switch (t) {
+#define NDI_LOAD_CASE(E, N, T, K, NAME, ...) \
+  case E: {                                  \
+    T v;                                     \
+    memcpy(&v, p, sizeof v);                 \
+    return (double _Complex)v;               \
+  }
+    NDI_DTYPES(NDI_LOAD_CASE)
+#undef NDI_LOAD_CASE
+  }
+  return 0;
+}
+
+nd_status nd_get_complex(const nd_array *a, const int64_t *index, double *re, double *im) {
+  char *p = element_at("get_complex", a, index);
+  if (!p) return nd_last_status();
+  double _Complex v = load_complex(a->dtype, p);
+  if (re) *re = creal(v);
+  if (im) *im = cimag(v);
+  return ND_OK;
+}
+
+nd_status nd_get_double(const nd_array *a, const int64_t *index, double *value) {
+  char *p = element_at("get_double", a, index);
+  if (!p) return nd_last_status();
+  if (value) *value = creal(load_complex(a->dtype, p));
+  return ND_OK;
+}
+
+nd_status nd_get_int64(const nd_array *a, const int64_t *index, int64_t *value) {
+  char *p = element_at("get_int64", a, index);
+  if (!p) return nd_last_status();
+  int64_t v;
+  switch (a->dtype) {
+    case ND_BOOL: v = *(const bool *)p; break;
+    case ND_INT8: v = *(const int8_t *)p; break;
+    case ND_INT16: v = *(const int16_t *)p; break;
+    case ND_INT32: v = *(const int32_t *)p; break;
+    case ND_INT64: v = *(const int64_t *)p; break;
+    case ND_UINT8: v = *(const uint8_t *)p; break;
+    case ND_UINT16: v = *(const uint16_t *)p; break;
+    case ND_UINT32: v = *(const uint32_t *)p; break;
+    case ND_UINT64: v = (int64_t)*(const uint64_t *)p; break;
+    default:
+      return ndi_error(ND_ERR_TYPE, "get_int64: array of dtype %s is not an integer array",
+                       ndi_dtype_name(a->dtype));
+  }
+  if (value) *value = v;
+  return ND_OK;
+}
+
+nd_status nd_set_double(nd_array *a, const int64_t *index, double value) {
+  char *p = element_at("set_double", a, index);
+  if (!p) return nd_last_status();
+  if (!ndi_is_writeable(a)) return ndi_error(ND_ERR_READONLY, "set_double: array is read-only");
+  ndi_convert_one(a->dtype, p, ND_FLOAT64, &value);
+  return ND_OK;
+}
+
+nd_status nd_item_double(const nd_array *a, double *value) {
+  if (!a) return ndi_null_arg("item");
+  if (a->size != 1)
+    return ndi_error(ND_ERR_VALUE, "item: can only convert an array of size 1 (size is %lld)",
+                     (long long)a->size);
+  if (value) *value = creal(load_complex(a->dtype, a->data));
+  return ND_OK;
+}

@@ -1,0 +1,199 @@
+/* Running a plan: rows of the inner axis, or tiles of two axes, split across threads. */
+#include <string.h>
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "plan.h"
+#include "threads.h"
+
+/* Rows longer than this are cut into pieces when there are too few rows to share. */
+#define NDI_MIN_PIECE 4096
+
+/* An odometer over the outer axes [0, nouter) of a plan, keeping one pointer per
+ * operand. Axes listed in skip[] (as flags) are not part of it. */
+typedef struct {
+  int n;                  /* number of counted axes */
+  int axis[ND_MAX_DIMS];  /* plan axis of each counted axis, outermost first */
+  int64_t idx[ND_MAX_DIMS];
+  char *ptr[NDI_MAX_OPS];
+} odometer;
+
+static void odo_init(odometer *o, const ndi_plan *p, int nouter, const bool *skip) {
+  o->n = 0;
+  for (int i = 0; i < nouter; i++)
+    if (!skip || !skip[i]) o->axis[o->n++] = i;
+}
+
+/* Positions the odometer at linear index `lin` of its axes. */
+static void odo_seek(odometer *o, const ndi_plan *p, int64_t lin) {
+  for (int k = 0; k < p->nop; k++) o->ptr[k] = p->ptrs[k];
+  for (int d = o->n - 1; d >= 0; d--) {
+    int ax = o->axis[d];
+    int64_t e = p->shape[ax];
+    o->idx[d] = lin % e;
+    lin /= e;
+    for (int k = 0; k < p->nop; k++) o->ptr[k] += o->idx[d] * p->strides[k][ax];
+  }
+}
+
+static void odo_next(odometer *o, const ndi_plan *p) {
+  for (int d = o->n - 1; d >= 0; d--) {
+    int ax = o->axis[d];
+    for (int k = 0; k < p->nop; k++) o->ptr[k] += p->strides[k][ax];
+    if (++o->idx[d] < p->shape[ax]) return;
+    for (int k = 0; k < p->nop; k++) o->ptr[k] -= p->strides[k][ax] * p->shape[ax];
+    o->idx[d] = 0;
+  }
+}
+
+static int64_t outer_count(const ndi_plan *p, int nouter, const bool *skip) {
+  int64_t n = 1;
+  for (int i = 0; i < nouter; i++)
+    if (!skip || !skip[i]) n *= p->shape[i];
+  return n;
+}
+
+/* ---- rows ---------------------------------------------------------------------------- */
+
+typedef struct {
+  int64_t rows, pieces, piece_len;
+} row_split;
+
+static row_split split_rows(const ndi_plan *p, int nthreads) {
+  row_split s;
+  int64_t len = p->shape[p->ndim - 1];
+  int64_t outer = outer_count(p, p->ndim - 1, NULL);
+  s.pieces = 1;
+  if (nthreads > 1 && outer < 4 * (int64_t)nthreads) {
+    int64_t want = (4 * (int64_t)nthreads + outer - 1) / outer;
+    int64_t most = (len + NDI_MIN_PIECE - 1) / NDI_MIN_PIECE;
+    s.pieces = want < most ? want : most;
+    if (s.pieces < 1) s.pieces = 1;
+  }
+  s.piece_len = (len + s.pieces - 1) / s.pieces;
+  s.rows = outer * s.pieces;
+  return s;
+}
+
+static void run_rows(const ndi_plan *p, const row_split *s, int64_t begin, int64_t end,
+                     ndi_loop_fn fn, void *ctx) {
+  if (begin >= end) return;
+  int inner = p->ndim - 1;
+  int64_t len = p->shape[inner];
+  int64_t is[NDI_MAX_OPS];
+  for (int k = 0; k < p->nop; k++) is[k] = p->strides[k][inner];
+  odometer o;
+  odo_init(&o, p, inner, NULL);
+  odo_seek(&o, p, begin / s->pieces);
+  int64_t piece = begin % s->pieces;
+  char *ptrs[NDI_MAX_OPS];
+  for (int64_t r = begin; r < end; r++) {
+    int64_t start = piece * s->piece_len;
+    int64_t n = len - start < s->piece_len ? len - start : s->piece_len;
+    for (int k = 0; k < p->nop; k++) ptrs[k] = o.ptr[k] + start * is[k];
+    if (n > 0) fn(ptrs, is, n, ctx);
+    if (++piece == s->pieces) {
+      piece = 0;
+      odo_next(&o, p);
+    }
+  }
+}
+
+/* ---- tiles --------------------------------------------------------------------------- */
+
+typedef struct {
+  int64_t outer, nb, na, tiles;
+} tile_split;
+
+static tile_split split_tiles(const ndi_plan *p, const bool *skip) {
+  tile_split s;
+  int b = p->block_axis, a = p->ndim - 1;
+  s.outer = outer_count(p, a, skip);
+  s.nb = (p->shape[b] + p->tile[0] - 1) / p->tile[0];
+  s.na = (p->shape[a] + p->tile[1] - 1) / p->tile[1];
+  s.tiles = s.outer * s.nb * s.na;
+  return s;
+}
+
+static void run_tiles(const ndi_plan *p, const tile_split *s, const bool *skip, int64_t begin,
+                      int64_t end, ndi_loop_fn fn, void *ctx) {
+  int b = p->block_axis, a = p->ndim - 1;
+  int64_t is[NDI_MAX_OPS], bs[NDI_MAX_OPS];
+  for (int k = 0; k < p->nop; k++) {
+    is[k] = p->strides[k][a];
+    bs[k] = p->strides[k][b];
+  }
+  odometer o;
+  odo_init(&o, p, a, skip);
+  char *ptrs[NDI_MAX_OPS];
+  int64_t last_outer = -1;
+  for (int64_t t = begin; t < end; t++) {
+    int64_t ta = t % s->na, tb = (t / s->na) % s->nb, outer = t / (s->na * s->nb);
+    if (outer != last_outer) {
+      if (outer == last_outer + 1 && last_outer >= 0) odo_next(&o, p);
+      else odo_seek(&o, p, outer);
+      last_outer = outer;
+    }
+    int64_t b0 = tb * p->tile[0], a0 = ta * p->tile[1];
+    int64_t nb = p->shape[b] - b0 < p->tile[0] ? p->shape[b] - b0 : p->tile[0];
+    int64_t na = p->shape[a] - a0 < p->tile[1] ? p->shape[a] - a0 : p->tile[1];
+    for (int64_t ib = 0; ib < nb; ib++) {
+      for (int k = 0; k < p->nop; k++) ptrs[k] = o.ptr[k] + (b0 + ib) * bs[k] + a0 * is[k];
+      fn(ptrs, is, na, ctx);
+    }
+  }
+}
+
+/* ---- entry point --------------------------------------------------------------------- */
+
+int ndi_plan_threads(const ndi_plan *p) {
+  if (p->flags & NDI_PLAN_SERIAL) return 1;
+  return ndi_threads_for(p->size * p->work_scale);
+}
+
+void ndi_plan_execute(const ndi_plan *p, ndi_loop_fn fn, void *ctx) {
+  if (p->size == 0) return;
+  if (p->ndim == 0) {
+    static const int64_t zero[NDI_MAX_OPS] = {0};
+    fn((char *const *)p->ptrs, zero, 1, ctx);
+    return;
+  }
+  int nt = ndi_plan_threads(p);
+  if (p->block_axis >= 0) {
+    bool skip[ND_MAX_DIMS] = {false};
+    skip[p->block_axis] = true;
+    tile_split s = split_tiles(p, skip);
+    if (nt > s.tiles) nt = (int)s.tiles;
+    if (nt <= 1) {
+      run_tiles(p, &s, skip, 0, s.tiles, fn, ctx);
+      return;
+    }
+#pragma omp parallel num_threads(nt)
+    {
+#ifdef _OPENMP
+      int t = omp_get_thread_num(), T = omp_get_num_threads();
+#else
+      int t = 0, T = 1;
+#endif
+      run_tiles(p, &s, skip, s.tiles * t / T, s.tiles * (t + 1) / T, fn, ctx);
+    }
+    return;
+  }
+  row_split s = split_rows(p, nt);
+  if (nt > s.rows) nt = (int)s.rows;
+  if (nt <= 1) {
+    run_rows(p, &s, 0, s.rows, fn, ctx);
+    return;
+  }
+#pragma omp parallel num_threads(nt)
+  {
+#ifdef _OPENMP
+    int t = omp_get_thread_num(), T = omp_get_num_threads();
+#else
+    int t = 0, T = 1;
+#endif
+    run_rows(p, &s, s.rows * t / T, s.rows * (t + 1) / T, fn, ctx);
+  }
+}

@@ -1,0 +1,131 @@
+/* Building a loop plan: drop, flip, sort, coalesce, and decide on tiling. */
+#include "plan.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* An operand whose inner stride is at least this many bytes touches a new cache line on
+ * every access; if it has a faster axis elsewhere, the plan tiles. */
+#define NDI_BLOCK_MIN_STRIDE 64
+
+static int64_t iabs64(int64_t v) { return v < 0 ? -v : v; }
+
+/* Axis x goes outside axis y when it is slower for the output, then for the others. */
+static bool outer_of(const ndi_plan *p, int x, int y) {
+  for (int k = 0; k < p->nop; k++) {
+    int64_t sx = iabs64(p->strides[k][x]), sy = iabs64(p->strides[k][y]);
+    if (sx != sy) return sx > sy;
+  }
+  return false;
+}
+
+static void permute_axes(ndi_plan *p, const int *perm) {
+  int64_t tmp[ND_MAX_DIMS];
+  for (int i = 0; i < p->ndim; i++) tmp[i] = p->shape[perm[i]];
+  memcpy(p->shape, tmp, sizeof(int64_t) * (size_t)p->ndim);
+  for (int k = 0; k < p->nop; k++) {
+    for (int i = 0; i < p->ndim; i++) tmp[i] = p->strides[k][perm[i]];
+    memcpy(p->strides[k], tmp, sizeof(int64_t) * (size_t)p->ndim);
+  }
+}
+
+static void sort_axes(ndi_plan *p) {
+  int perm[ND_MAX_DIMS];
+  for (int i = 0; i < p->ndim; i++) perm[i] = i;
+  /* insertion sort: stable, and ndim is small */
+  for (int i = 1; i < p->ndim; i++) {
+    int a = perm[i], j = i - 1;
+    while (j >= 0 && outer_of(p, a, perm[j])) {
+      perm[j + 1] = perm[j];
+      j--;
+    }
+    perm[j + 1] = a;
+  }
+  permute_axes(p, perm);
+}
+
+static void coalesce(ndi_plan *p) {
+  if (p->ndim <= 1) return;
+  int out = 0; /* index of the last kept axis */
+  for (int j = 1; j < p->ndim; j++) {
+    bool merge = true;
+    for (int k = 0; k < p->nop && merge; k++)
+      merge = p->strides[k][out] == p->strides[k][j] * p->shape[j];
+    if (merge) {
+      p->shape[out] *= p->shape[j];
+      for (int k = 0; k < p->nop; k++) p->strides[k][out] = p->strides[k][j];
+    } else {
+      out++;
+      p->shape[out] = p->shape[j];
+      for (int k = 0; k < p->nop; k++) p->strides[k][out] = p->strides[k][j];
+    }
+  }
+  p->ndim = out + 1;
+}
+
+static void choose_tiling(ndi_plan *p) {
+  p->block_axis = -1;
+  if (p->nop < 2 || p->ndim < 2 || (p->flags & NDI_PLAN_NO_BLOCK)) return;
+  int inner = p->ndim - 1;
+  int64_t maxel = 0;
+  for (int k = 0; k < p->nop; k++)
+    if (p->elsize[k] > maxel) maxel = p->elsize[k];
+  for (int k = 0; k < p->nop; k++) {
+    int64_t si = iabs64(p->strides[k][inner]);
+    if (si < NDI_BLOCK_MIN_STRIDE) continue;
+    int best = -1;
+    for (int j = 0; j < inner; j++) {
+      int64_t sj = iabs64(p->strides[k][j]);
+      if (sj == 0 || sj >= NDI_BLOCK_MIN_STRIDE || p->shape[j] < 4) continue;
+      if (best < 0 || sj < iabs64(p->strides[k][best])) best = j;
+    }
+    if (best >= 0 && p->shape[inner] >= 4) {
+      p->block_axis = best;
+      break;
+    }
+  }
+  if (p->block_axis < 0) return;
+  /* Tiles of about 8 KiB per operand: both the rows being written and the lines being
+   * read stay in L1 while a tile is processed. */
+  int64_t t = maxel <= 2 ? 64 : maxel <= 8 ? 32 : 16;
+  p->tile[0] = t;
+  p->tile[1] = t;
+}
+
+void ndi_plan_init(ndi_plan *p, int nop, int ndim, const int64_t *shape, const ndi_operand *ops,
+                   unsigned flags) {
+  p->nop = nop;
+  p->flags = flags;
+  p->block_axis = -1;
+  p->work_scale = 1;
+  p->size = 1;
+  for (int k = 0; k < nop; k++) {
+    p->ptrs[k] = ops[k].ptr;
+    p->elsize[k] = ops[k].elsize;
+  }
+  int nd = 0;
+  for (int i = 0; i < ndim; i++) {
+    p->size *= shape[i];
+    if (shape[i] == 1) continue;
+    p->shape[nd] = shape[i];
+    for (int k = 0; k < nop; k++) p->strides[k][nd] = ops[k].strides[i];
+    nd++;
+  }
+  p->ndim = nd;
+  if (p->size == 0) {
+    p->ndim = 0;
+    return;
+  }
+  if (!(flags & NDI_PLAN_KEEP_ORDER)) {
+    for (int i = 0; i < nd; i++) {
+      if (p->strides[0][i] >= 0) continue;
+      for (int k = 0; k < nop; k++) {
+        p->ptrs[k] += p->strides[k][i] * (p->shape[i] - 1);
+        p->strides[k][i] = -p->strides[k][i];
+      }
+    }
+    sort_axes(p);
+  }
+  coalesce(p);
+  choose_tiling(p);
+}

@@ -1,0 +1,67 @@
+/* NumPy broadcasting: align shapes on the right, pad with 1, each pair equal or 1. */
+#include "core/error.h"
+#include "layout.h"
+
+nd_status ndi_broadcast_shapes(const char *op, int n, const int *ndims,
+                               const int64_t *const *shapes, int *out_ndim, int64_t *out_shape) {
+  int nd = 0;
+  for (int k = 0; k < n; k++) {
+    if (ndims[k] < 0 || ndims[k] > ND_MAX_DIMS)
+      return ndi_error(ND_ERR_VALUE, "%s: ndim %d is out of range", op, ndims[k]);
+    if (ndims[k] > nd) nd = ndims[k];
+  }
+  for (int i = 0; i < nd; i++) out_shape[i] = 1;
+  /* which operand fixed each output extent (for the message) */
+  int owner[ND_MAX_DIMS];
+  for (int i = 0; i < nd; i++) owner[i] = -1;
+  for (int k = 0; k < n; k++) {
+    int pad = nd - ndims[k];
+    for (int i = 0; i < ndims[k]; i++) {
+      int64_t e = shapes[k][i];
+      int o = pad + i;
+      if (e < 0) return ndi_error(ND_ERR_VALUE, "%s: negative dimension %lld", op, (long long)e);
+      if (e == out_shape[o] || e == 1) continue;
+      if (out_shape[o] == 1) {
+        out_shape[o] = e;
+        owner[o] = k;
+        continue;
+      }
+      char b1[NDI_SHAPE_BUF], b2[NDI_SHAPE_BUF];
+      int j = owner[o];
+      return ndi_error(ND_ERR_SHAPE, "%s: shapes %s and %s cannot be broadcast (axis %d: %lld vs %lld)",
+                       op, ndi_fmt_shape(b1, sizeof b1, ndims[j], shapes[j]),
+                       ndi_fmt_shape(b2, sizeof b2, ndims[k], shapes[k]), o,
+                       (long long)out_shape[o], (long long)e);
+    }
+  }
+  *out_ndim = nd;
+  return ND_OK;
+}
+
+nd_status ndi_broadcast_strides(const char *op, int ndim, const int64_t *shape,
+                                const int64_t *strides, int out_ndim, const int64_t *out_shape,
+                                int64_t *out_strides) {
+  int pad = out_ndim - ndim;
+  int bad = -1;
+  if (pad < 0) bad = 0;
+  for (int i = 0; bad < 0 && i < out_ndim; i++) {
+    if (i < pad) {
+      out_strides[i] = 0;
+      continue;
+    }
+    int64_t e = shape[i - pad];
+    if (e == out_shape[i]) out_strides[i] = e == 1 ? 0 : strides[i - pad];
+    else if (e == 1) out_strides[i] = 0;
+    else bad = i;
+  }
+  if (bad < 0) return ND_OK;
+  char b1[NDI_SHAPE_BUF], b2[NDI_SHAPE_BUF];
+  ndi_fmt_shape(b1, sizeof b1, ndim, shape);
+  ndi_fmt_shape(b2, sizeof b2, out_ndim, out_shape);
+  if (pad < 0)
+    return ndi_error(ND_ERR_SHAPE,
+                     "%s: cannot broadcast shape %s to %s (the target has fewer dimensions)", op,
+                     b1, b2);
+  return ndi_error(ND_ERR_SHAPE, "%s: cannot broadcast shape %s to %s (axis %d: %lld vs %lld)", op,
+                   b1, b2, bad, (long long)shape[bad - pad], (long long)out_shape[bad]);
+}

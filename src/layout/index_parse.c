@@ -1,0 +1,223 @@
+/* The index-string parser and NumPy's basic-indexing arithmetic.
+ *
+ * Grammar (whitespace allowed around items):
+ *   spec  := "" | item ("," item)* [","]
+ *   item  := "..." | "None" | "newaxis" | int | slice
+ *   slice := [int] ":" [int] [":" [int]]
+ *   int   := ["+" | "-"] digit+
+ * Errors report the 0-based character position in the spec. */
+#include <ctype.h>
+#include <string.h>
+
+#include "core/error.h"
+#include "layout.h"
+
+typedef enum { ITEM_INT, ITEM_SLICE, ITEM_NEWAXIS, ITEM_ELLIPSIS } item_kind;
+
+typedef struct {
+  item_kind kind;
+  int pos; /* where the item starts in the spec */
+  int64_t v[3];
+  bool has[3]; /* start, stop, step present */
+} index_item;
+
+typedef struct {
+  const char *s;
+  int p;
+} cursor;
+
+static void skip_ws(cursor *c) {
+  while (c->s[c->p] == ' ' || c->s[c->p] == '\t') c->p++;
+}
+
+static nd_status syntax_error(const cursor *c, const char *what) {
+  char ch = c->s[c->p];
+  if (ch == '\0')
+    return ndi_error(ND_ERR_VALUE, "index: %s at position %d (end of string) in \"%s\"", what, c->p,
+                     c->s);
+  return ndi_error(ND_ERR_VALUE, "index: %s at position %d ('%c') in \"%s\"", what, c->p, ch, c->s);
+}
+
+/* Parses an optional integer; *present says whether one was there. */
+static nd_status parse_int(cursor *c, int64_t *out, bool *present) {
+  skip_ws(c);
+  int start = c->p;
+  bool neg = false;
+  if (c->s[c->p] == '+' || c->s[c->p] == '-') {
+    neg = c->s[c->p] == '-';
+    c->p++;
+  }
+  if (!isdigit((unsigned char)c->s[c->p])) {
+    if (c->p != start) return syntax_error(c, "expected a digit");
+    *present = false;
+    return ND_OK;
+  }
+  uint64_t v = 0;
+  while (isdigit((unsigned char)c->s[c->p])) {
+    uint64_t d = (uint64_t)(c->s[c->p] - '0');
+    if (v > (UINT64_C(1) << 63) / 10 || v * 10 + d > (UINT64_C(1) << 63)) {
+      cursor at = {c->s, start};
+      return syntax_error(&at, "integer out of range");
+    }
+    v = v * 10 + d;
+    c->p++;
+  }
+  if (!neg && v > (uint64_t)INT64_MAX) {
+    cursor at = {c->s, start};
+    return syntax_error(&at, "integer out of range");
+  }
+  *out = neg ? (int64_t)(0 - v) : (int64_t)v;
+  *present = true;
+  return ND_OK;
+}
+
+static bool match_word(cursor *c, const char *w) {
+  size_t n = strlen(w);
+  if (strncmp(c->s + c->p, w, n) != 0) return false;
+  char next = c->s[c->p + (int)n];
+  if (isalnum((unsigned char)next) || next == '_') return false;
+  c->p += (int)n;
+  return true;
+}
+
+static nd_status parse_item(cursor *c, index_item *it) {
+  skip_ws(c);
+  it->pos = c->p;
+  it->has[0] = it->has[1] = it->has[2] = false;
+  if (strncmp(c->s + c->p, "...", 3) == 0) {
+    c->p += 3;
+    it->kind = ITEM_ELLIPSIS;
+    return ND_OK;
+  }
+  if (match_word(c, "None") || match_word(c, "newaxis")) {
+    it->kind = ITEM_NEWAXIS;
+    return ND_OK;
+  }
+  nd_status st = parse_int(c, &it->v[0], &it->has[0]);
+  if (st) return st;
+  skip_ws(c);
+  if (c->s[c->p] != ':') {
+    if (!it->has[0]) return syntax_error(c, "expected an integer, a slice, None or '...'");
+    it->kind = ITEM_INT;
+    return ND_OK;
+  }
+  c->p++;
+  it->kind = ITEM_SLICE;
+  if ((st = parse_int(c, &it->v[1], &it->has[1]))) return st;
+  skip_ws(c);
+  if (c->s[c->p] == ':') {
+    c->p++;
+    if ((st = parse_int(c, &it->v[2], &it->has[2]))) return st;
+  }
+  return ND_OK;
+}
+
+int64_t ndi_slice_adjust(int64_t n, bool has_start, int64_t start, bool has_stop, int64_t stop,
+                         int64_t step, int64_t *first) {
+  /* Python's PySlice_AdjustIndices. */
+  if (!has_start) start = step > 0 ? 0 : n - 1;
+  else if (start < 0) {
+    start += n;
+    if (start < 0) start = step > 0 ? 0 : -1;
+  } else if (start >= n) {
+    start = step > 0 ? n : n - 1;
+  }
+  if (!has_stop) stop = step > 0 ? n : -1;
+  else if (stop < 0) {
+    stop += n;
+    if (stop < 0) stop = step > 0 ? 0 : -1;
+  } else if (stop >= n) {
+    stop = step > 0 ? n : n - 1;
+  }
+  int64_t len = 0;
+  if (step > 0 && stop > start) len = (stop - start - 1) / step + 1;
+  else if (step < 0 && start > stop) len = (start - stop - 1) / (-step) + 1;
+  *first = len > 0 ? start : 0;
+  return len;
+}
+
+nd_status ndi_index_apply(const char *spec, int ndim, const int64_t *shape,
+                          const int64_t *strides, int *out_ndim, int64_t *out_shape,
+                          int64_t *out_strides, int64_t *out_offset) {
+  index_item items[2 * ND_MAX_DIMS + 1];
+  int nitems = 0, consumed = 0, ellipsis = -1, nnew = 0;
+  cursor c = {spec, 0};
+  skip_ws(&c);
+  while (c.s[c.p] != '\0') {
+    if (nitems == (int)(sizeof items / sizeof items[0]))
+      return syntax_error(&c, "too many index items");
+    nd_status st = parse_item(&c, &items[nitems]);
+    if (st) return st;
+    index_item *it = &items[nitems++];
+    if (it->kind == ITEM_ELLIPSIS) {
+      if (ellipsis >= 0) {
+        cursor at = {spec, it->pos};
+        return syntax_error(&at, "an index can only have a single ellipsis ('...')");
+      }
+      ellipsis = nitems - 1;
+    } else if (it->kind == ITEM_NEWAXIS) {
+      nnew++;
+    } else {
+      consumed++;
+    }
+    skip_ws(&c);
+    if (c.s[c.p] == ',') {
+      c.p++;
+      skip_ws(&c);
+    } else if (c.s[c.p] != '\0') {
+      return syntax_error(&c, "expected ',' or the end of the index");
+    }
+  }
+  if (consumed > ndim)
+    return ndi_error(ND_ERR_INDEX,
+                     "index: too many indices for array: array is %d-dimensional, but %d were indexed",
+                     ndim, consumed);
+  if (ndim - consumed + nnew > ND_MAX_DIMS)
+    return ndi_error(ND_ERR_VALUE, "index: the result would have more than %d dimensions",
+                     ND_MAX_DIMS);
+  int in = 0, out = 0;
+  int64_t offset = 0;
+  for (int k = 0; k <= nitems; k++) {
+    if (k == nitems || k == ellipsis) {
+      /* The ellipsis (explicit, or implied at the end) takes the unindexed axes. */
+      int take = (k == nitems) ? ndim - in : ndim - consumed;
+      for (int j = 0; j < take; j++, in++, out++) {
+        out_shape[out] = shape[in];
+        out_strides[out] = strides[in];
+      }
+      if (k == nitems) break;
+      continue;
+    }
+    index_item *it = &items[k];
+    if (it->kind == ITEM_NEWAXIS) {
+      out_shape[out] = 1;
+      out_strides[out] = 0;
+      out++;
+    } else if (it->kind == ITEM_INT) {
+      int64_t i = it->v[0];
+      if (i < -shape[in] || i >= shape[in])
+        return ndi_error(ND_ERR_INDEX, "index: index %lld is out of bounds for axis %d with size %lld",
+                         (long long)i, in, (long long)shape[in]);
+      if (i < 0) i += shape[in];
+      offset += i * strides[in];
+      in++;
+    } else {
+      int64_t step = it->has[2] ? it->v[2] : 1;
+      if (step == 0) {
+        cursor at = {spec, it->pos};
+        return syntax_error(&at, "slice step cannot be zero");
+      }
+      if (step == INT64_MIN) step = -INT64_MAX; /* keeps -step representable */
+      int64_t first;
+      int64_t len = ndi_slice_adjust(shape[in], it->has[0], it->v[0], it->has[1], it->v[1], step, &first);
+      offset += first * strides[in];
+      out_shape[out] = len;
+      out_strides[out] = len > 1 ? strides[in] * step : strides[in];
+      in++;
+      out++;
+    }
+  }
+  *out_ndim = out;
+  *out_offset = offset;
+  return ND_OK;
+}

@@ -1,0 +1,77 @@
+/* Layout arithmetic: shapes, strides (in elements) and offsets only; never data.
+ * Functions that can fail take the name of the calling operation for their messages. */
+#ifndef NDI_LAYOUT_H
+#define NDI_LAYOUT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "nd/types.h"
+
+/* Product of the extents, checking for negative extents and int64 overflow. */
+nd_status ndi_shape_size(const char *op, int ndim, const int64_t *shape, int64_t *size);
+/* Checks ndim against [0, ND_MAX_DIMS] and the shape pointer. */
+nd_status ndi_check_ndim(const char *op, int ndim, const int64_t *shape);
+/* Checks an order argument: ND_C or ND_F only (allow_ak: also ND_A and ND_K). */
+nd_status ndi_check_order(const char *op, nd_order o, bool allow_ak);
+
+/* Strides of a dense array in order o (ND_C or ND_F). */
+void ndi_contiguous_strides(int ndim, const int64_t *shape, nd_order o, int64_t *strides);
+/* NumPy's contiguity test: axes of extent 1 are ignored, size 0 is contiguous. */
+bool ndi_is_contiguous(int ndim, const int64_t *shape, const int64_t *strides, nd_order o);
+/* Offsets, relative to element [0,...,0], of the lowest and highest element addressed.
+ * Returns false for size 0 (nothing addressed). */
+bool ndi_extent(int ndim, const int64_t *shape, const int64_t *strides, int64_t *lo, int64_t *hi);
+
+/* Permutation perm[] (outermost first) that orders the axes by decreasing |stride|, the
+ * axis order ND_K keeps. Ties keep the original order. */
+void ndi_order_k_perm(int ndim, const int64_t *shape, const int64_t *strides, int *perm);
+/* Dense strides for a layout whose axes, from outermost to innermost, are perm[]. */
+void ndi_strides_for_perm(int ndim, const int64_t *shape, const int *perm, int64_t *strides);
+
+/* Normalises an axis (negative counts from the end) for an array of `ndim` axes. */
+nd_status ndi_normalize_axis(const char *op, int axis, int ndim, int *out);
+/* Normalises a list of axes and rejects repeats; `seen` gets a flag per axis (may be NULL). */
+nd_status ndi_normalize_axes(const char *op, int naxes, const int *axes, int ndim, int *out,
+                             bool *seen);
+
+/* NumPy broadcasting of n shapes; out_shape needs ND_MAX_DIMS entries. The message of a
+ * failure names the first two shapes that do not broadcast and the axis. */
+nd_status ndi_broadcast_shapes(const char *op, int n, const int *ndims,
+                               const int64_t *const *shapes, int *out_ndim, int64_t *out_shape);
+/* Strides of a (ndim, shape, strides) layout seen as `out_shape`: stride 0 on broadcast
+ * axes. Errors name both shapes. */
+nd_status ndi_broadcast_strides(const char *op, int ndim, const int64_t *shape,
+                                const int64_t *strides, int out_ndim, const int64_t *out_shape,
+                                int64_t *out_strides);
+
+/* Resolves one -1 in a requested shape for an array of `size` elements. */
+nd_status ndi_reshape_resolve(const char *op, int64_t size, int ndim, const int64_t *shape,
+                              int64_t *out);
+/* Strides expressing a reshape of (ndim, shape, strides) to newshape with flat positions
+ * taken in order o over the same buffer, if any exist (NumPy's no-copy reshape). */
+bool ndi_reshape_strides(int ndim, const int64_t *shape, const int64_t *strides, int newndim,
+                         const int64_t *newshape, nd_order o, int64_t *newstrides);
+
+/* Basic indexing: applies an index string to a layout. out_* need ND_MAX_DIMS entries. */
+nd_status ndi_index_apply(const char *spec, int ndim, const int64_t *shape,
+                          const int64_t *strides, int *out_ndim, int64_t *out_shape,
+                          int64_t *out_strides, int64_t *out_offset);
+/* NumPy's slice adjustment: clips start/stop for a given extent and returns the length. */
+int64_t ndi_slice_adjust(int64_t extent, bool has_start, int64_t start, bool has_stop,
+                         int64_t stop, int64_t step, int64_t *first);
+
+/* Byte-level overlap of two strided regions (base addresses, byte strides, item sizes).
+ * ndi_regions_may_overlap compares address ranges; ndi_regions_overlap is exact, solving
+ * the bounded integer equation (returns true, conservatively, if that is too costly). */
+typedef struct ndi_region {
+  intptr_t base; /* address of element [0,...,0] */
+  int ndim;
+  const int64_t *shape;
+  const int64_t *byte_strides;
+  int64_t itemsize;
+} ndi_region;
+bool ndi_regions_may_overlap(const ndi_region *a, const ndi_region *b);
+bool ndi_regions_overlap(const ndi_region *a, const ndi_region *b);
+
+#endif

@@ -1,0 +1,145 @@
+/* Shapes, contiguity, extents and axis normalisation. */
+#include <stdlib.h>
+
+#include "core/error.h"
+#include "layout.h"
+
+nd_status ndi_check_ndim(const char *op, int ndim, const int64_t *shape) {
+  if (ndim < 0 || ndim > ND_MAX_DIMS)
+    return ndi_error(ND_ERR_VALUE, "%s: ndim %d is out of range [0, %d]", op, ndim, ND_MAX_DIMS);
+  if (ndim > 0 && !shape) return ndi_error(ND_ERR_NULL, "%s: shape is NULL for ndim %d", op, ndim);
+  return ND_OK;
+}
+
+nd_status ndi_check_order(const char *op, nd_order o, bool allow_ak) {
+  if (o == ND_C || o == ND_F) return ND_OK;
+  if (allow_ak && (o == ND_A || o == ND_K)) return ND_OK;
+  if (o == ND_A || o == ND_K)
+    return ndi_error(ND_ERR_VALUE, "%s: order '%c' is not accepted here (use ND_C or ND_F)", op,
+                     (char)o);
+  return ndi_error(ND_ERR_VALUE, "%s: invalid order value %d (expected ND_C, ND_F%s)", op, (int)o,
+                   allow_ak ? ", ND_A or ND_K" : "");
+}
+
+nd_status ndi_shape_size(const char *op, int ndim, const int64_t *shape, int64_t *size) {
+  nd_status st = ndi_check_ndim(op, ndim, shape);
+  if (st) return st;
+  int64_t n = 1;
+  bool zero = false;
+  for (int i = 0; i < ndim; i++) {
+    if (shape[i] < 0) {
+      char buf[NDI_SHAPE_BUF];
+      return ndi_error(ND_ERR_VALUE, "%s: negative dimensions are not allowed (shape %s)", op,
+                       ndi_fmt_shape(buf, sizeof buf, ndim, shape));
+    }
+    if (shape[i] == 0) zero = true;
+  }
+  /* The product must fit even when a zero extent makes the size 0, as in NumPy. */
+  for (int i = 0; i < ndim; i++) {
+    if (shape[i] == 0) continue;
+    if (__builtin_mul_overflow(n, shape[i], &n)) {
+      char buf[NDI_SHAPE_BUF];
+      return ndi_error(ND_ERR_OVERFLOW, "%s: shape %s is too large (size overflows int64)", op,
+                       ndi_fmt_shape(buf, sizeof buf, ndim, shape));
+    }
+  }
+  *size = zero ? 0 : n;
+  return ND_OK;
+}
+
+void ndi_contiguous_strides(int ndim, const int64_t *shape, nd_order o, int64_t *strides) {
+  int64_t s = 1;
+  if (o == ND_F) {
+    for (int i = 0; i < ndim; i++) {
+      strides[i] = s;
+      s *= shape[i] > 0 ? shape[i] : 1;
+    }
+  } else {
+    for (int i = ndim - 1; i >= 0; i--) {
+      strides[i] = s;
+      s *= shape[i] > 0 ? shape[i] : 1;
+    }
+  }
+}
+
+bool ndi_is_contiguous(int ndim, const int64_t *shape, const int64_t *strides, nd_order o) {
+  for (int i = 0; i < ndim; i++)
+    if (shape[i] == 0) return true;
+  int64_t expect = 1;
+  for (int k = 0; k < ndim; k++) {
+    int i = o == ND_F ? k : ndim - 1 - k;
+    if (shape[i] == 1) continue;
+    if (strides[i] != expect) return false;
+    expect *= shape[i];
+  }
+  return true;
+}
+
+bool ndi_extent(int ndim, const int64_t *shape, const int64_t *strides, int64_t *lo, int64_t *hi) {
+  int64_t l = 0, h = 0;
+  for (int i = 0; i < ndim; i++) {
+    if (shape[i] == 0) return false;
+    int64_t span = strides[i] * (shape[i] - 1);
+    if (span < 0) l += span;
+    else h += span;
+  }
+  *lo = l;
+  *hi = h;
+  return true;
+}
+
+void ndi_order_k_perm(int ndim, const int64_t *shape, const int64_t *strides, int *perm) {
+  /* Stable insertion sort by decreasing |stride|. Axes of extent 1 (and broadcast axes)
+   * say nothing about the order and sort as stride 0, innermost. */
+  int64_t key[ND_MAX_DIMS];
+  for (int i = 0; i < ndim; i++) {
+    perm[i] = i;
+    key[i] = shape[i] == 1 ? 0 : llabs(strides[i]);
+  }
+  for (int i = 1; i < ndim; i++) {
+    int p = perm[i];
+    int j = i - 1;
+    while (j >= 0 && key[perm[j]] < key[p]) {
+      perm[j + 1] = perm[j];
+      j--;
+    }
+    perm[j + 1] = p;
+  }
+}
+
+void ndi_strides_for_perm(int ndim, const int64_t *shape, const int *perm, int64_t *strides) {
+  int64_t s = 1;
+  for (int k = ndim - 1; k >= 0; k--) {
+    strides[perm[k]] = s;
+    s *= shape[perm[k]] > 0 ? shape[perm[k]] : 1;
+  }
+}
+
+nd_status ndi_normalize_axis(const char *op, int axis, int ndim, int *out) {
+  if (axis < -ndim || axis >= ndim) {
+    if (ndim == 0)
+      return ndi_error(ND_ERR_INDEX, "%s: axis %d is out of bounds for array of dimension 0", op,
+                       axis);
+    return ndi_error(ND_ERR_INDEX, "%s: axis %d is out of bounds for array of dimension %d", op,
+                     axis, ndim);
+  }
+  *out = axis < 0 ? axis + ndim : axis;
+  return ND_OK;
+}
+
+nd_status ndi_normalize_axes(const char *op, int naxes, const int *axes, int ndim, int *out,
+                             bool *seen) {
+  bool local[ND_MAX_DIMS] = {0};
+  bool *flag = seen ? seen : local;
+  for (int i = 0; i < ndim; i++) flag[i] = false;
+  if (naxes > 0 && !axes) return ndi_error(ND_ERR_NULL, "%s: axes is NULL", op);
+  for (int i = 0; i < naxes; i++) {
+    int ax = 0;
+    nd_status st = ndi_normalize_axis(op, axes[i], ndim, &ax);
+    if (st) return st;
+    if (flag[ax]) return ndi_error(ND_ERR_INDEX, "%s: repeated axis %d in axes", op, axes[i]);
+    flag[ax] = true;
+    if (out) out[i] = ax;
+  }
+  return ND_OK;
+}

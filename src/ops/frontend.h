@@ -1,0 +1,50 @@
+/* Helpers shared by the API functions: argument checks, output allocation, copying. */
+#ifndef NDI_FRONTEND_H
+#define NDI_FRONTEND_H
+
+#include "core/array.h"
+#include "core/error.h"
+#include "layout/layout.h"
+#include "nd/core.h"
+
+/* Returns NULL (recording a NULL-argument error unless one is pending) when `a` is NULL. */
+#define NDI_REQUIRE(op, a)       \
+  do {                           \
+    if (!(a)) {                  \
+      ndi_null_arg(op);          \
+      return NULL;               \
+    }                            \
+  } while (0)
+/* The same for status-returning functions. */
+#define NDI_REQUIRE_ST(op, a)        \
+  do {                               \
+    if (!(a)) return ndi_null_arg(op); \
+  } while (0)
+
+/* A new uninitialised array of a's shape and dtype t, laid out per order o relative to a:
+ * C, F, A (F if a is F- and not C-contiguous) or K (a's axis order). */
+nd_array *ndi_alloc_like(const char *op, const nd_array *a, nd_dtype t, nd_order o);
+
+/* Copies src into dst (same shape, no overlap, any dtypes). */
+void ndi_copy_array(nd_array *dst, const nd_array *src);
+/* Copies src (broadcast to dst's shape) into dst with overlap handling and checks of
+ * writeability; the engine behind nd_assign. */
+nd_status ndi_assign(const char *op, nd_array *dst, const nd_array *src);
+/* Checks that dst may be written: writeable flag, no stride-0 axis of extent > 1. */
+nd_status ndi_check_writable(const char *op, const nd_array *dst);
+
+/* dst[...] = value, errors naming op. */
+nd_status ndi_fill(const char *op, nd_array *dst, nd_scalar value);
+/* Converts a scalar to one element of dtype t in buf (16 bytes). Complex into a real
+ * dtype is an error naming op. */
+nd_status ndi_scalar_to(const char *op, nd_scalar v, nd_dtype t, void *buf);
+/* The dtype a scalar's kind maps to by default (bool, int64, float64, complex128). */
+nd_dtype ndi_scalar_default_dtype(nd_scalar v);
+
+/* Makes a view of a's storage with a new layout (keeps writeability). */
+static inline nd_array *ndi_view(const char *op, const nd_array *a, int ndim,
+                                 const int64_t *shape, const int64_t *strides, int64_t offset) {
+  return ndi_array_view_of(op, a, a->dtype, ndim, shape, strides, offset);
+}
+
+#endif
