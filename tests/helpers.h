@@ -1,3 +1,60 @@
+/* Shared helpers for the cmocka tests: arrays in every layout, reference element access,
+ * and comparisons against plain loops. */
 #ifndef ND_TEST_HELPERS_H
 #define ND_TEST_HELPERS_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+/* cmocka needs the headers above first */
+#include <cmocka.h>
+#include <nd.h>
+
+/* The layouts every kernel is checked on. */
+typedef enum {
+  TH_C,          /* C-contiguous */
+  TH_F,          /* F-contiguous */
+  TH_TRANSPOSED, /* a C array of the reversed shape, transposed */
+  TH_STEPPED,    /* every other element of a larger C array along each axis */
+  TH_NEGATIVE,   /* a C array with every axis reversed */
+  TH_BROADCAST,  /* axis 0 broadcast from extent 1 (stride 0); read-only */
+  TH_NUM_LAYOUTS
+} th_layout;
+
+extern const char *const th_layout_names[TH_NUM_LAYOUTS];
+extern const nd_dtype th_all_dtypes[ND_NUM_DTYPES];
+
+/* An array of dtype t and the given shape in layout L, with deterministic values that
+ * depend on the logical index and `seed` (exact in every dtype: small integers, halves for
+ * floats, a nonzero imaginary part for complex). */
+nd_array *th_make(nd_dtype t, int ndim, const int64_t *shape, th_layout L, unsigned seed);
+/* The value th_make puts at a C-order flat position (re, im). */
+void th_value(nd_dtype t, int64_t flat, unsigned seed, double *re, double *im);
+
+/* Element access through raw strides (independent of nd's own accessors). */
+void th_get(const nd_array *a, const int64_t *idx, double *re, double *im);
+void th_set(nd_array *a, const int64_t *idx, double re, double im);
+/* Advances a C-order multi-index; returns 0 after the last one. */
+int th_next(int ndim, const int64_t *shape, int64_t *idx);
+
+/* Asserts the two arrays have equal shapes and exactly equal elements (as doubles). */
+void th_assert_same_values(const nd_array *got, const nd_array *want);
+/* Asserts that the last error has status s and its message contains `fragment`. */
+void th_assert_error(nd_status s, const char *fragment);
+#define TH_EXPECT_ERROR(expr, status, fragment) \
+  do {                                         \
+    nd_clear_error();                          \
+    (void)(expr);                              \
+    th_assert_error(status, fragment);         \
+    nd_clear_error();                          \
+  } while (0)
+
+/* Asserts shape/strides equal the given lists. */
+void th_assert_shape(const nd_array *a, int ndim, const int64_t *shape);
+void th_assert_strides(const nd_array *a, int ndim, const int64_t *strides);
+
+/* Runs a cmocka group and returns its status (with a name for the log). */
+#define TH_RUN(tests) cmocka_run_group_tests(tests, NULL, NULL)
+
 #endif

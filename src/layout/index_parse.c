@@ -212,7 +212,9 @@ nd_status ndi_index_apply(const char *spec, int ndim, const int64_t *shape,
       int64_t len = ndi_slice_adjust(shape[in], it->has[0], it->v[0], it->has[1], it->v[1], step, &first);
       offset += first * strides[in];
       out_shape[out] = len;
-      out_strides[out] = len > 1 ? strides[in] * step : strides[in];
+      /* NumPy's stride even for extents 0 and 1, unless the product overflows (then the
+       * stride is never used, since a huge step leaves at most one element) */
+      if (__builtin_mul_overflow(strides[in], step, &out_strides[out])) out_strides[out] = strides[in];
       in++;
       out++;
     }

@@ -1,0 +1,311 @@
+/* Core: dtypes, promotion, casting rules, limits, errors, ownership, scopes. */
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "helpers.h"
+
+static void test_dtype_table(void **state) {
+  (void)state;
+  static const struct { nd_dtype t; const char *name; size_t size; char kind; } rows[] = {
+      {ND_BOOL, "bool", 1, 'b'},          {ND_INT8, "int8", 1, 'i'},
+      {ND_INT16, "int16", 2, 'i'},        {ND_INT32, "int32", 4, 'i'},
+      {ND_INT64, "int64", 8, 'i'},        {ND_UINT8, "uint8", 1, 'u'},
+      {ND_UINT16, "uint16", 2, 'u'},      {ND_UINT32, "uint32", 4, 'u'},
+      {ND_UINT64, "uint64", 8, 'u'},      {ND_FLOAT32, "float32", 4, 'f'},
+      {ND_FLOAT64, "float64", 8, 'f'},    {ND_COMPLEX64, "complex64", 8, 'c'},
+      {ND_COMPLEX128, "complex128", 16, 'c'},
+  };
+  for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+    assert_string_equal(nd_dtype_name(rows[i].t), rows[i].name);
+    assert_int_equal(nd_dtype_size(rows[i].t), rows[i].size);
+    assert_int_equal(nd_dtype_kind(rows[i].t), rows[i].kind);
+    assert_int_equal(nd_dtype_from_name(rows[i].name), rows[i].t);
+  }
+  assert_int_equal(nd_dtype_from_name("f8"), ND_FLOAT64);
+  assert_int_equal(nd_dtype_from_name("c16"), ND_COMPLEX128);
+  assert_int_equal(nd_dtype_from_name("float16"), -1);
+  assert_null(nd_dtype_name((nd_dtype)99));
+  assert_int_equal(nd_dtype_size((nd_dtype)-1), 0);
+  assert_true(nd_dtype_is_integer(ND_UINT16));
+  assert_false(nd_dtype_is_integer(ND_BOOL));
+  assert_true(nd_dtype_is_floating(ND_FLOAT32));
+  assert_true(nd_dtype_is_complex(ND_COMPLEX64));
+}
+
+/* numpy.result_type for every pair, in the order of th_all_dtypes (NumPy 2.x). */
+static const char *const numpy_promotion[ND_NUM_DTYPES][ND_NUM_DTYPES] = {
+    {"bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float32", "float64", "complex64", "complex128"},
+    {"int8", "int8", "int16", "int32", "int64", "int16", "int32", "int64", "float64", "float32", "float64", "complex64", "complex128"},
+    {"int16", "int16", "int16", "int32", "int64", "int16", "int32", "int64", "float64", "float32", "float64", "complex64", "complex128"},
+    {"int32", "int32", "int32", "int32", "int64", "int32", "int32", "int64", "float64", "float64", "float64", "complex128", "complex128"},
+    {"int64", "int64", "int64", "int64", "int64", "int64", "int64", "int64", "float64", "float64", "float64", "complex128", "complex128"},
+    {"uint8", "int16", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float32", "float64", "complex64", "complex128"},
+    {"uint16", "int32", "int32", "int32", "int64", "uint16", "uint16", "uint32", "uint64", "float32", "float64", "complex64", "complex128"},
+    {"uint32", "int64", "int64", "int64", "int64", "uint32", "uint32", "uint32", "uint64", "float64", "float64", "complex128", "complex128"},
+    {"uint64", "float64", "float64", "float64", "float64", "uint64", "uint64", "uint64", "uint64", "float64", "float64", "complex128", "complex128"},
+    {"float32", "float32", "float32", "float64", "float64", "float32", "float32", "float64", "float64", "float32", "float64", "complex64", "complex128"},
+    {"float64", "float64", "float64", "float64", "float64", "float64", "float64", "float64", "float64", "float64", "float64", "complex128", "complex128"},
+    {"complex64", "complex64", "complex64", "complex128", "complex128", "complex64", "complex64", "complex128", "complex128", "complex64", "complex128", "complex64", "complex128"},
+    {"complex128", "complex128", "complex128", "complex128", "complex128", "complex128", "complex128", "complex128", "complex128", "complex128", "complex128", "complex128", "complex128"},
+};
+
+/* numpy.can_cast(a, b, 'same_kind') */
+static const char numpy_same_kind[ND_NUM_DTYPES][ND_NUM_DTYPES + 1] = {
+    "1111111111111", "0111100001111", "0111100001111", "0111100001111", "0111100001111",
+    "0111111111111", "0111111111111", "0111111111111", "0111111111111", "0000000001111",
+    "0000000001111", "0000000000011", "0000000000011",
+};
+
+static void test_promotion(void **state) {
+  (void)state;
+  for (int i = 0; i < ND_NUM_DTYPES; i++) {
+    for (int j = 0; j < ND_NUM_DTYPES; j++) {
+      nd_dtype a = th_all_dtypes[i], b = th_all_dtypes[j];
+      int r = nd_result_type(a, b);
+      assert_true(r >= 0);
+      if (strcmp(nd_dtype_name((nd_dtype)r), numpy_promotion[i][j]) != 0)
+        fail_msg("result_type(%s, %s) = %s, NumPy gives %s", nd_dtype_name(a), nd_dtype_name(b),
+                 nd_dtype_name((nd_dtype)r), numpy_promotion[i][j]);
+      /* safe casting is "promotion lands on the target" */
+      assert_int_equal(nd_can_cast(a, b), r == (int)b);
+      assert_int_equal(nd_can_cast_with(a, b, ND_CAST_SAME_KIND), numpy_same_kind[i][j] == '1');
+      assert_int_equal(nd_can_cast_with(a, b, ND_CAST_NO), a == b);
+      bool unsafe_ok = !(nd_dtype_kind(a) == 'c' && nd_dtype_kind(b) != 'c');
+      assert_int_equal(nd_can_cast_with(a, b, ND_CAST_UNSAFE), unsafe_ok);
+    }
+  }
+  nd_dtype three[3] = {ND_INT8, ND_UINT8, ND_FLOAT32};
+  assert_int_equal(nd_result_type_n(3, three), ND_FLOAT32);
+  TH_EXPECT_ERROR(nd_result_type((nd_dtype)42, ND_INT8), ND_ERR_TYPE, "invalid dtype");
+  TH_EXPECT_ERROR(nd_result_type_n(0, three), ND_ERR_VALUE, "at least one");
+}
+
+static void test_limits(void **state) {
+  (void)state;
+  nd_finfo_t f;
+  assert_int_equal(nd_finfo(ND_FLOAT32, &f), ND_OK);
+  assert_true(f.eps == FLT_EPSILON && f.max == FLT_MAX && f.bits == 32);
+  assert_int_equal(nd_finfo(ND_COMPLEX128, &f), ND_OK);
+  assert_true(f.eps == DBL_EPSILON && f.dtype == ND_FLOAT64 && f.smallest_normal == DBL_MIN);
+  TH_EXPECT_ERROR(nd_finfo(ND_INT32, &f), ND_ERR_TYPE, "not a floating-point");
+  nd_iinfo_t ii;
+  assert_int_equal(nd_iinfo(ND_INT8, &ii), ND_OK);
+  assert_true(ii.min == -128 && ii.max == 127 && ii.bits == 8);
+  assert_int_equal(nd_iinfo(ND_UINT64, &ii), ND_OK);
+  assert_true(ii.min == 0 && ii.umax == UINT64_MAX);
+  assert_int_equal(nd_iinfo(ND_INT64, &ii), ND_OK);
+  assert_true(ii.min == INT64_MIN && ii.max == INT64_MAX);
+  TH_EXPECT_ERROR(nd_iinfo(ND_FLOAT64, &ii), ND_ERR_TYPE, "not an integer");
+  TH_EXPECT_ERROR(nd_iinfo(ND_INT8, NULL), ND_ERR_NULL, "iinfo");
+}
+
+static void test_errors_and_null_chains(void **state) {
+  (void)state;
+  nd_clear_error();
+  assert_int_equal(nd_last_status(), ND_OK);
+  assert_string_equal(nd_last_error(), "");
+  /* the first failure of a chain survives the NULLs it produces downstream */
+  nd_array *a = nd_arange(ND_FLOAT64, 0, 24, 1);
+  nd_array *r = nd_reshape(a, ND_SHAPE(5, -1), ND_C);
+  assert_null(r);
+  nd_array *t = nd_transpose(r);
+  nd_array *s = nd_index(t, "0");
+  assert_null(t);
+  assert_null(s);
+  th_assert_error(ND_ERR_SHAPE, "reshape: cannot reshape array of size 24 into shape [5,-1]");
+  nd_clear_error();
+  /* without a pending failure, a NULL argument is itself reported */
+  assert_null(nd_transpose(NULL));
+  th_assert_error(ND_ERR_NULL, "transpose");
+  nd_clear_error();
+  assert_string_equal(nd_status_name(ND_ERR_LINALG), "ND_ERR_LINALG");
+  nd_release(NULL);
+  nd_release(a);
+}
+
+static void test_inspection(void **state) {
+  (void)state;
+  nd_array *a = nd_zeros(ND_INT32, ND_SHAPE(3, 4), ND_F);
+  assert_int_equal(nd_ndim(a), 2);
+  th_assert_shape(a, 2, (int64_t[]){3, 4});
+  th_assert_strides(a, 2, (int64_t[]){1, 3});
+  assert_int_equal(nd_size(a), 12);
+  assert_int_equal(nd_itemsize(a), 4);
+  assert_int_equal(nd_nbytes(a), 48);
+  assert_int_equal(nd_dim(a, -1), 4);
+  assert_int_equal(nd_dim(a, 2), -1);
+  assert_int_equal(nd_dtype_of(a), ND_INT32);
+  assert_true(nd_is_contiguous(a, ND_F));
+  assert_false(nd_is_contiguous(a, ND_C));
+  assert_false(nd_is_contiguous(a, ND_K));
+  assert_int_equal((uintptr_t)nd_data(a) % 64, 0);
+  assert_true(nd_is_writeable(a));
+  assert_int_equal(nd_ndim(NULL), -1);
+  assert_null(nd_shape(NULL));
+  nd_release(a);
+  /* 0-d and size-0 arrays */
+  nd_array *z = nd_zeros(ND_FLOAT64, 0, NULL, ND_C);
+  assert_int_equal(nd_ndim(z), 0);
+  assert_int_equal(nd_size(z), 1);
+  assert_true(nd_is_contiguous(z, ND_C) && nd_is_contiguous(z, ND_F));
+  double v = -1;
+  assert_int_equal(nd_item_double(z, &v), ND_OK);
+  assert_true(v == 0.0);
+  nd_release(z);
+  nd_array *e = nd_empty(ND_FLOAT64, ND_SHAPE(0, 3), ND_C);
+  assert_int_equal(nd_size(e), 0);
+  assert_true(nd_is_contiguous(e, ND_C) && nd_is_contiguous(e, ND_F));
+  TH_EXPECT_ERROR(nd_item_double(e, &v), ND_ERR_VALUE, "size 1");
+  nd_release(e);
+}
+
+static void test_element_access(void **state) {
+  (void)state;
+  nd_array *a = nd_arange(ND_INT16, 0, 6, 1);
+  int64_t i = -1, v = 0;
+  assert_int_equal(nd_get_int64(a, &i, &v), ND_OK);
+  assert_int_equal(v, 5);
+  i = 6;
+  TH_EXPECT_ERROR(nd_get_int64(a, &i, &v), ND_ERR_INDEX, "index 6 is out of bounds for axis 0 with size 6");
+  i = 2;
+  assert_int_equal(nd_set_double(a, &i, 41.9), ND_OK);
+  assert_int_equal(nd_get_int64(a, &i, &v), ND_OK);
+  assert_int_equal(v, 41);
+  nd_array *c = nd_full_scalar(ND_COMPLEX64, ND_SHAPE(2), ND_COMPLEX(1.5, -2), ND_C);
+  double re, im;
+  i = 1;
+  assert_int_equal(nd_get_complex(c, &i, &re, &im), ND_OK);
+  assert_true(re == 1.5 && im == -2);
+  TH_EXPECT_ERROR(nd_get_int64(c, &i, &v), ND_ERR_TYPE, "not an integer");
+  nd_array *ro = nd_broadcast_to(a, ND_SHAPE(2, 6));
+  int64_t ij[2] = {0, 0};
+  TH_EXPECT_ERROR(nd_set_double(ro, ij, 1), ND_ERR_READONLY, "read-only");
+  nd_release(ro);
+  nd_release(c);
+  nd_release(a);
+}
+
+static void test_storage_lifetime(void **state) {
+  (void)state;
+  nd_array *a = nd_zeros(ND_FLOAT64, ND_SHAPE(4, 4), ND_C);
+  assert_int_equal(nd_storage_refcount(a), 1);
+  nd_array *v = nd_transpose(a);
+  assert_int_equal(nd_storage_refcount(a), 2);
+  nd_release(a); /* the view keeps the storage alive */
+  assert_int_equal(nd_storage_refcount(v), 1);
+  assert_int_equal(nd_set_double(v, (int64_t[]){1, 2}, 7), ND_OK);
+  nd_array *r = nd_retain(v);
+  assert_ptr_equal(r, v);
+  nd_release(r);
+  nd_release(v);
+}
+
+static int deleted = 0;
+static void deleter(void *data, void *ctx) {
+  (void)data;
+  deleted += *(int *)ctx;
+}
+
+static void test_wrap(void **state) {
+  (void)state;
+  double *buf = malloc(6 * sizeof(double));
+  for (int i = 0; i < 6; i++) buf[i] = i;
+  int inc = 1;
+  deleted = 0;
+  /* an F-ordered wrap given explicit strides */
+  nd_array *w = nd_wrap(ND_FLOAT64, ND_SHAPE(2, 3), (int64_t[]){1, 2}, buf, deleter, &inc);
+  assert_non_null(w);
+  assert_true(nd_is_contiguous(w, ND_F));
+  assert_ptr_equal(nd_data(w), buf);
+  double x;
+  assert_int_equal(nd_get_double(w, (int64_t[]){1, 2}, &x), ND_OK);
+  assert_true(x == 5);
+  nd_array *t = nd_transpose(w);
+  nd_release(w);
+  assert_int_equal(deleted, 0);
+  nd_release(t);
+  assert_int_equal(deleted, 1);
+  /* a negative-stride wrap over the same memory, no deleter */
+  nd_array *rev = nd_wrap(ND_FLOAT64, ND_SHAPE(6), (int64_t[]){-1}, buf + 5, NULL, NULL);
+  assert_int_equal(nd_get_double(rev, (int64_t[]){0}, &x), ND_OK);
+  assert_true(x == 5);
+  nd_release(rev);
+  TH_EXPECT_ERROR(nd_wrap(ND_FLOAT64, ND_SHAPE(2), NULL, (char *)buf + 1, NULL, NULL), ND_ERR_VALUE, "aligned");
+  TH_EXPECT_ERROR(nd_wrap(ND_FLOAT64, ND_SHAPE(2), NULL, NULL, NULL, NULL), ND_ERR_NULL, "wrap");
+  TH_EXPECT_ERROR(nd_wrap(ND_FLOAT64, ND_SHAPE(-2), NULL, buf, NULL, NULL), ND_ERR_VALUE, "negative");
+  assert_int_equal(deleted, 1);
+  free(buf);
+}
+
+static void test_scope(void **state) {
+  (void)state;
+  nd_array *kept;
+  nd_scope_begin();
+  assert_int_equal(nd_scope_depth(), 1);
+  nd_array *a = nd_arange(ND_FLOAT64, 0, 6, 1);
+  nd_array *b = nd_reshape(a, ND_SHAPE(2, 3), ND_C);
+  nd_array *c = nd_transpose(b);
+  nd_release(b); /* explicit release inside a scope is allowed */
+  nd_scope_begin();
+  nd_array *inner = nd_copy(c, ND_C);
+  kept = nd_keep(nd_copy(inner, ND_F)); /* moves to the outer scope */
+  nd_scope_end();
+  assert_int_equal(nd_scope_depth(), 1);
+  kept = nd_keep(kept); /* and out of every scope */
+  nd_scope_end();
+  assert_int_equal(nd_scope_depth(), 0);
+  /* the storage of kept is its own (a copy) */
+  assert_int_equal(nd_storage_refcount(kept), 1);
+  double x;
+  assert_int_equal(nd_get_double(kept, (int64_t[]){2, 1}, &x), ND_OK);
+  assert_true(x == 5);
+  nd_release(kept);
+  nd_scope_end(); /* unbalanced end: ignored */
+  assert_null(nd_keep(NULL));
+}
+
+static void test_version(void **state) {
+  (void)state;
+  assert_string_equal(nd_version(), ND_VERSION_STRING);
+  assert_true(ND_VERSION_NUMBER >= 100);
+}
+
+static void test_threads_setting(void **state) {
+  (void)state;
+  int def = nd_get_num_threads();
+  assert_true(def >= 1);
+  nd_set_num_threads(1);
+  assert_int_equal(nd_get_num_threads(), 1);
+  nd_set_num_threads(0);
+  assert_int_equal(nd_get_num_threads(), def);
+}
+
+static void test_alloc_failure_hook(void **state) {
+  (void)state;
+  /* creation reports an allocation failure with ND_ERR_NOMEM, and recovers afterwards */
+  for (long n = 0; n < 4; n++) {
+    ndi_alloc_fail_after(n);
+    nd_array *a = nd_ones(ND_FLOAT64, ND_SHAPE(3, 3), ND_C);
+    nd_array *t = nd_transpose(a);
+    ndi_alloc_fail_after(-1);
+    if (!a || !t) assert_int_equal(nd_last_status(), ND_ERR_NOMEM);
+    nd_release(t);
+    nd_release(a);
+    nd_clear_error();
+  }
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_dtype_table),     cmocka_unit_test(test_promotion),
+      cmocka_unit_test(test_limits),          cmocka_unit_test(test_errors_and_null_chains),
+      cmocka_unit_test(test_inspection),      cmocka_unit_test(test_element_access),
+      cmocka_unit_test(test_storage_lifetime), cmocka_unit_test(test_wrap),
+      cmocka_unit_test(test_scope),           cmocka_unit_test(test_version),
+      cmocka_unit_test(test_threads_setting), cmocka_unit_test(test_alloc_failure_hook),
+  };
+  return TH_RUN(tests);
+}
