@@ -178,3 +178,12 @@ void th_assert_strides(const nd_array *a, int ndim, const int64_t *strides) {
   assert_int_equal(nd_ndim(a), ndim);
   for (int i = 0; i < ndim; i++) assert_int_equal(nd_strides(a)[i], strides[i]);
 }
+
+nd_array *th_arange(nd_dtype t, int ndim, const int64_t *shape) {
+  int64_t n = 1;
+  for (int i = 0; i < ndim; i++) n *= shape[i];
+  nd_array *r = nd_arange(t, 0, (double)n, 1);
+  nd_array *a = nd_reshape(r, ndim, shape, ND_C);
+  nd_release(r);
+  return a;
+}

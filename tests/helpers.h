@@ -29,6 +29,8 @@ extern const nd_dtype th_all_dtypes[ND_NUM_DTYPES];
  * depend on the logical index and `seed` (exact in every dtype: small integers, halves for
  * floats, a nonzero imaginary part for complex). */
 nd_array *th_make(nd_dtype t, int ndim, const int64_t *shape, th_layout L, unsigned seed);
+/* arange(size) in dtype t reshaped (C order) to shape, without leaking the temporary. */
+nd_array *th_arange(nd_dtype t, int ndim, const int64_t *shape);
 /* The value th_make puts at a C-order flat position (re, im). */
 void th_value(nd_dtype t, int64_t flat, unsigned seed, double *re, double *im);
 

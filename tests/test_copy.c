@@ -204,7 +204,7 @@ static void test_assign_overlap(void **state) {
   check_overlap(v, ":-1", "1:");  /* a[:-1] = a[1:] */
   check_overlap(v, "::-1", "..."); /* reversed onto itself */
   check_overlap(v, "...", "...");  /* identical */
-  nd_array *m = nd_reshape(nd_arange(ND_INT32, 0, 36, 1), ND_SHAPE(6, 6), ND_C);
+  nd_array *m = th_arange(ND_INT32, ND_SHAPE(6, 6));
   nd_array *mt = nd_transpose(m);
   nd_array *ref = nd_copy(mt, ND_C);
   assert_int_equal(nd_assign(m, mt), ND_OK); /* a = a.T in place */
@@ -228,7 +228,9 @@ static void test_large_copies(void **state) {
     th_assert_same_values(f, a);
     nd_array *cast = nd_astype(s, ND_FLOAT32); /* K order: keeps the reversed C layout */
     th_assert_same_values(cast, s);
-    nd_array *tf = nd_copy(nd_transpose(f), ND_C);
+    nd_array *ft = nd_transpose(f);
+    nd_array *tf = nd_copy(ft, ND_C);
+    nd_release(ft);
     nd_array *tt = nd_transpose(a);
     th_assert_same_values(tf, tt);
     nd_release(tt);

@@ -41,7 +41,7 @@ static const struct {
 
 static void test_index_strings(void **state) {
   (void)state;
-  nd_array *a = nd_reshape(nd_arange(ND_INT64, 0, 120, 1), ND_SHAPE(4, 5, 6), ND_C);
+  nd_array *a = th_arange(ND_INT64, ND_SHAPE(4, 5, 6));
   for (size_t k = 0; k < sizeof index_cases / sizeof index_cases[0]; k++) {
     nd_array *v = nd_index(a, index_cases[k].spec);
     if (!v) fail_msg("a[%s]: %s", index_cases[k].spec, nd_last_error());
@@ -97,7 +97,7 @@ static void test_index_errors(void **state) {
 static void test_reshape_views_and_copies(void **state) {
   (void)state;
   /* the seed documents' cases */
-  nd_array *a = nd_reshape(nd_arange(ND_FLOAT64, 0, 12, 1), ND_SHAPE(3, 4), ND_C);
+  nd_array *a = th_arange(ND_FLOAT64, ND_SHAPE(3, 4));
   th_assert_strides(a, 2, (int64_t[]){4, 1});
   nd_array *t = nd_transpose(a);
   th_assert_strides(t, 2, (int64_t[]){1, 4});
@@ -142,8 +142,10 @@ static void test_reshape_views_and_copies(void **state) {
 static void test_reshape_orders(void **state) {
   (void)state;
   nd_array *seq = nd_arange(ND_INT32, 0, 8, 1);
-  nd_array *cc = nd_reshape(nd_reshape(seq, ND_SHAPE(2, 2, 2), ND_C), ND_SHAPE(4, 2), ND_C);
-  nd_array *ff = nd_reshape(nd_reshape(seq, ND_SHAPE(2, 2, 2), ND_F), ND_SHAPE(4, 2), ND_F);
+  nd_scope_begin();
+  nd_array *cc = nd_keep(nd_reshape(nd_reshape(seq, ND_SHAPE(2, 2, 2), ND_C), ND_SHAPE(4, 2), ND_C));
+  nd_array *ff = nd_keep(nd_reshape(nd_reshape(seq, ND_SHAPE(2, 2, 2), ND_F), ND_SHAPE(4, 2), ND_F));
+  nd_scope_end();
   nd_array *wc = nd_from_data(ND_INT32, ND_SHAPE(4, 2), (int32_t[]){0, 1, 2, 3, 4, 5, 6, 7}, ND_C);
   nd_array *wf = nd_from_data(ND_INT32, ND_SHAPE(4, 2), (int32_t[]){0, 4, 1, 5, 2, 6, 3, 7}, ND_C);
   th_assert_same_values(cc, wc);
@@ -190,7 +192,9 @@ static void test_reshape_errors(void **state) {
   nd_array *z3 = nd_reshape(z, ND_SHAPE(-1, 3), ND_C);
   th_assert_shape(z3, 2, (int64_t[]){0, 3});
   nd_array *z0 = nd_reshape(a, ND_SHAPE(2, 3, 4), ND_F);
-  nd_array *s = nd_reshape(nd_index(z0, "0, 0, 0"), 0, NULL, ND_C);
+  nd_array *z00 = nd_index(z0, "0, 0, 0");
+  nd_array *s = nd_reshape(z00, 0, NULL, ND_C);
+  nd_release(z00);
   assert_int_equal(nd_ndim(s), 0);
   nd_release(s);
   nd_release(z0);
