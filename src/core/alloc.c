@@ -3,6 +3,9 @@
 
 #include <stdatomic.h>
 #include <stdlib.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 static _Atomic long fail_countdown = -1; /* < 0: never fail */
 static _Atomic long alloc_count = 0;
@@ -29,10 +32,21 @@ void *ndi_calloc(size_t count, size_t size) {
 void *ndi_realloc(void *p, size_t n) { return should_fail() ? NULL : realloc(p, n ? n : 1); }
 void ndi_free(void *p) { free(p); }
 
+/* Blocks from this size on are aligned to 2 MiB and offered to the kernel for transparent
+ * huge pages (as NumPy does): large strided copies then miss the TLB far less often, and
+ * first-touch page faults drop 512-fold. */
+#define NDI_HUGE_MIN (4u << 20)
+#define NDI_HUGE_PAGE (2u << 20)
+
 void *ndi_aligned_alloc(size_t n) {
   if (should_fail()) return NULL;
-  size_t rounded = (n + NDI_ALIGN - 1) / NDI_ALIGN * NDI_ALIGN;
+  size_t align = n >= NDI_HUGE_MIN ? NDI_HUGE_PAGE : NDI_ALIGN;
+  size_t rounded = (n + align - 1) / align * align;
   if (rounded < n) return NULL; /* overflow */
-  return aligned_alloc(NDI_ALIGN, rounded ? rounded : NDI_ALIGN);
+  void *p = aligned_alloc(align, rounded ? rounded : align);
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  if (p && align == NDI_HUGE_PAGE) madvise(p, rounded, MADV_HUGEPAGE);
+#endif
+  return p;
 }
 void ndi_aligned_free(void *p) { free(p); }

@@ -16,5 +16,8 @@ void ndi_copy_layout(int ndim, const int64_t *shape, ndi_layout_ref dst, ndi_lay
   ndi_operand ops[2] = {{dst.data, ds, dz}, {src.data, ss, sz}};
   ndi_plan plan;
   ndi_plan_init(&plan, 2, ndim, shape, ops, 0);
-  ndi_plan_execute(&plan, ndi_cast_loops[dst.dtype][src.dtype], NULL);
+  /* A same-dtype copy is a bit copy: tiles of a transposing copy use the register
+   * transpose kernel. */
+  ndi_tile_fn tile = dst.dtype == src.dtype ? ndi_copy_tile : NULL;
+  ndi_plan_execute_tiled(&plan, ndi_cast_loops[dst.dtype][src.dtype], tile, &dz);
 }

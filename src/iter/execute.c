@@ -118,7 +118,7 @@ static tile_split split_tiles(const ndi_plan *p, const bool *skip) {
 }
 
 static void run_tiles(const ndi_plan *p, const tile_split *s, const bool *skip, int64_t begin,
-                      int64_t end, ndi_loop_fn fn, void *ctx) {
+                      int64_t end, ndi_loop_fn fn, ndi_tile_fn tile_fn, void *ctx) {
   int b = p->block_axis, a = p->ndim - 1;
   int64_t is[NDI_MAX_OPS], bs[NDI_MAX_OPS];
   for (int k = 0; k < p->nop; k++) {
@@ -139,6 +139,11 @@ static void run_tiles(const ndi_plan *p, const tile_split *s, const bool *skip, 
     int64_t b0 = tb * p->tile[0], a0 = ta * p->tile[1];
     int64_t nb = p->shape[b] - b0 < p->tile[0] ? p->shape[b] - b0 : p->tile[0];
     int64_t na = p->shape[a] - a0 < p->tile[1] ? p->shape[a] - a0 : p->tile[1];
+    if (tile_fn) {
+      for (int k = 0; k < p->nop; k++) ptrs[k] = o.ptr[k] + b0 * bs[k] + a0 * is[k];
+      tile_fn(ptrs, is, bs, na, nb, ctx);
+      continue;
+    }
     for (int64_t ib = 0; ib < nb; ib++) {
       for (int k = 0; k < p->nop; k++) ptrs[k] = o.ptr[k] + (b0 + ib) * bs[k] + a0 * is[k];
       fn(ptrs, is, na, ctx);
@@ -154,6 +159,10 @@ int ndi_plan_threads(const ndi_plan *p) {
 }
 
 void ndi_plan_execute(const ndi_plan *p, ndi_loop_fn fn, void *ctx) {
+  ndi_plan_execute_tiled(p, fn, NULL, ctx);
+}
+
+void ndi_plan_execute_tiled(const ndi_plan *p, ndi_loop_fn fn, ndi_tile_fn tile_fn, void *ctx) {
   if (p->size == 0) return;
   if (p->ndim == 0) {
     static const int64_t zero[NDI_MAX_OPS] = {0};
@@ -167,7 +176,7 @@ void ndi_plan_execute(const ndi_plan *p, ndi_loop_fn fn, void *ctx) {
     tile_split s = split_tiles(p, skip);
     if (nt > s.tiles) nt = (int)s.tiles;
     if (nt <= 1) {
-      run_tiles(p, &s, skip, 0, s.tiles, fn, ctx);
+      run_tiles(p, &s, skip, 0, s.tiles, fn, tile_fn, ctx);
       return;
     }
 #pragma omp parallel num_threads(nt)
@@ -177,7 +186,7 @@ void ndi_plan_execute(const ndi_plan *p, ndi_loop_fn fn, void *ctx) {
 #else
       int t = 0, T = 1;
 #endif
-      run_tiles(p, &s, skip, s.tiles * t / T, s.tiles * (t + 1) / T, fn, ctx);
+      run_tiles(p, &s, skip, s.tiles * t / T, s.tiles * (t + 1) / T, fn, tile_fn, ctx);
     }
     return;
   }

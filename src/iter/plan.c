@@ -85,11 +85,11 @@ static void choose_tiling(ndi_plan *p) {
     }
   }
   if (p->block_axis < 0) return;
-  /* Tiles of about 8 KiB per operand: both the rows being written and the lines being
-   * read stay in L1 while a tile is processed. */
-  int64_t t = maxel <= 2 ? 64 : maxel <= 8 ? 32 : 16;
-  p->tile[0] = t;
-  p->tile[1] = t;
+  /* 32 rows of about 2 KiB: the output is written in long runs, and the cache lines of
+   * the strided operand (one per inner position, 32 elements of each used) stay in L2
+   * while the tile is processed. Measured best on 6000x6000 float64 transposes. */
+  p->tile[0] = 32;
+  p->tile[1] = 2048 / maxel;
 }
 
 void ndi_plan_init(ndi_plan *p, int nop, int ndim, const int64_t *shape, const ndi_operand *ops,

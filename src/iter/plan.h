@@ -58,6 +58,9 @@ void ndi_plan_init(ndi_plan *p, int nop, int ndim, const int64_t *shape, const n
  * be called concurrently from several threads on disjoint parts of the output. */
 void ndi_plan_execute(const ndi_plan *p, ndi_loop_fn fn, void *ctx);
 
+/* The same, calling tile_fn once per tile when the plan is tiled (fn is used otherwise). */
+void ndi_plan_execute_tiled(const ndi_plan *p, ndi_loop_fn fn, ndi_tile_fn tile_fn, void *ctx);
+
 /* Number of threads ndi_plan_execute will use for this plan. */
 int ndi_plan_threads(const ndi_plan *p);
 

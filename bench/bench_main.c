@@ -1,0 +1,57 @@
+/* Runs the benchmark cases: all, or those whose names start with the arguments. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bench.h"
+
+double bench_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+void bench_check(int ok, const char *what) {
+  if (ok) return;
+  fprintf(stderr, "bench: %s failed: %s\n", what, nd_last_error());
+  exit(1);
+}
+
+static const bench_case *const tables[] = {bench_cases_copy, bench_cases_views};
+
+/* Best time of repetitions filling about `budget` seconds (at least 3, at most 200). */
+static double time_case(const bench_case *c, double budget) {
+  void *st = c->setup();
+  c->run(st); /* warm up: page faults, caches */
+  double best = 1e30, spent = 0;
+  int reps = 0;
+  while ((reps < 3 || spent < budget) && reps < 200) {
+    double t0 = bench_now();
+    c->run(st);
+    double dt = bench_now() - t0;
+    if (dt < best) best = dt;
+    spent += dt;
+    reps++;
+  }
+  c->teardown(st);
+  return best;
+}
+
+int main(int argc, char **argv) {
+  double budget = 0.5;
+  const char *env = getenv("ND_BENCH_BUDGET");
+  if (env) budget = atof(env);
+  for (size_t t = 0; t < sizeof tables / sizeof tables[0]; t++) {
+    for (const bench_case *c = tables[t]; c->name; c++) {
+      int wanted = argc < 2;
+      for (int i = 1; i < argc; i++)
+        if (strncmp(c->name, argv[i], strlen(argv[i])) == 0) wanted = 1;
+      if (!wanted) continue;
+      double s = time_case(c, budget);
+      printf("%s\t%s\t%.9g\t%.9g\n", c->name, c->shape, s, c->bytes);
+      fflush(stdout);
+    }
+  }
+  return 0;
+}

@@ -1,0 +1,44 @@
+"""NumPy versions of the benchmark cases in bench/cases_*.c, keyed by the same names.
+
+Each entry maps a case name to (setup, run): setup() returns a state, run(state) does one
+repetition of the same work the C case does."""
+import numpy as np
+
+N = 6000
+
+
+def _square(order="C", transpose=False):
+    a = np.arange(N * N, dtype=np.float64).reshape(N, N)
+    if order == "F":
+        a = np.asfortranarray(a)
+    v = a.T if transpose else a
+    dst = np.empty((N, N))
+    return {"src": a, "view": v, "dst": dst}
+
+
+CASES = {
+    "copy/contiguous": (lambda: _square(), lambda s: np.copy(s["view"])),
+    "copy/contiguous_into": (lambda: _square(), lambda s: np.copyto(s["dst"], s["view"])),
+    "copy/f_to_c": (lambda: _square("F"), lambda s: np.ascontiguousarray(s["view"])),
+    "copy/f_to_c_into": (lambda: _square("F"), lambda s: np.copyto(s["dst"], s["view"])),
+    "copy/transposed_to_c": (lambda: _square("C", True), lambda s: np.ascontiguousarray(s["view"])),
+    "copy/transposed_to_c_into": (lambda: _square("C", True), lambda s: np.copyto(s["dst"], s["view"])),
+    "copy/astype_f32": (lambda: _square(), lambda s: s["view"].astype(np.float32)),
+}
+
+_small = lambda: np.zeros((100, 200))
+
+
+def _reps(f):
+    def run(a):
+        for _ in range(1000):
+            f(a)
+    return run
+
+
+CASES.update({
+    "views/transpose": (_small, _reps(lambda a: a.T)),
+    "views/slice": (_small, _reps(lambda a: a[1:50:2, ::-1])),
+    "views/reshape": (_small, _reps(lambda a: a.reshape(50, 2, 200))),
+    "views/broadcast_to": (_small, _reps(lambda a: np.broadcast_to(a, (4, 100, 200)))),
+})

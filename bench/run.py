@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""`make bench`: runs nd's benchmark cases and the same operations in NumPy in one run and
+prints a Markdown table (also written to bench/results.md).
+
+Ratio = NumPy time / nd time (above 1: nd is faster). For bandwidth-bound cases the table
+also gives nd's GB/s and its share of the STREAM bandwidth measured at the start."""
+import argparse
+import os
+import subprocess
+import sys
+import time
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from numpy_cases import CASES  # noqa: E402
+
+
+def time_numpy(name, budget):
+    setup, run = CASES[name]
+    state = setup()
+    run(state)
+    best, spent, reps = float("inf"), 0.0, 0
+    while (reps < 3 or spent < budget) and reps < 200:
+        t0 = time.perf_counter()
+        run(state)
+        dt = time.perf_counter() - t0
+        best = min(best, dt)
+        spent += dt
+        reps += 1
+    return best
+
+
+def fmt_time(s):
+    if s < 1e-6:
+        return "%.0f ns" % (s * 1e9)
+    if s < 1e-3:
+        return "%.1f us" % (s * 1e6)
+    if s < 1:
+        return "%.2f ms" % (s * 1e3)
+    return "%.2f s" % s
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--build", default="build/release")
+    ap.add_argument("--budget", type=float, default=0.5, help="seconds per case and library")
+    ap.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "results.md"))
+    ap.add_argument("prefixes", nargs="*", help="only cases whose names start with these")
+    args = ap.parse_args()
+
+    stream = {}
+    out = subprocess.run([os.path.join(args.build, "bench", "bench_stream")], check=True,
+                         capture_output=True, text=True).stdout
+    for line in out.split("\n"):
+        if line.strip():
+            k, v = line.split("\t")
+            stream[k] = float(v)
+
+    env = dict(os.environ, ND_BENCH_BUDGET=str(args.budget))
+    proc = subprocess.Popen([os.path.join(args.build, "bench", "bench_nd")] + args.prefixes,
+                            stdout=subprocess.PIPE, text=True, env=env)
+    rows = []
+    header = ("| operation | shape | nd | NumPy | ratio (NumPy/nd) | nd GB/s | % of STREAM copy |\n"
+              "|---|---|---|---|---|---|---|")
+    print("STREAM on this machine: copy %.1f GB/s, add %.1f GB/s (%d threads)\n" %
+          (stream["stream_copy"], stream["stream_add"], os.cpu_count()))
+    print(header)
+    for line in proc.stdout:
+        name, shape, secs, nbytes = line.rstrip("\n").split("\t")
+        secs, nbytes = float(secs), float(nbytes)
+        npt = time_numpy(name, args.budget) if name in CASES else float("nan")
+        gbs = nbytes / secs / 1e9 if nbytes > 0 else None
+        row = "| %s | %s | %s | %s | %.2f | %s | %s |" % (
+            name, shape, fmt_time(secs), fmt_time(npt), npt / secs,
+            "%.1f" % gbs if gbs else "", "%.0f%%" % (100 * gbs / stream["stream_copy"]) if gbs else "")
+        print(row, flush=True)
+        rows.append(row)
+    if proc.wait() != 0:
+        sys.exit("bench_nd failed")
+    with open(args.out, "w") as f:
+        f.write("# nd benchmark results\n\n")
+        f.write("NumPy %s, %d CPUs, STREAM copy %.1f GB/s, add %.1f GB/s. Ratio = NumPy time / nd "
+                "time.\n\n" % (np.__version__, os.cpu_count(), stream["stream_copy"], stream["stream_add"]))
+        f.write(header + "\n" + "\n".join(rows) + "\n")
+
+
+if __name__ == "__main__":
+    main()
