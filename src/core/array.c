@@ -76,7 +76,8 @@ nd_array *ndi_array_alloc_strided(const char *op, nd_dtype t, int ndim, const in
 nd_array *ndi_array_alloc(const char *op, nd_dtype t, int ndim, const int64_t *shape,
                           nd_order o) {
   if (ndi_check_order(op, o, false)) return NULL;
-  if (ndi_check_ndim(op, ndim, shape)) return NULL;
+  int64_t size; /* checked first: the strides of an overflowing shape overflow too */
+  if (ndi_shape_size(op, ndim, shape, &size)) return NULL;
   int64_t strides[ND_MAX_DIMS];
   ndi_contiguous_strides(ndim, shape, o, strides);
   return ndi_array_alloc_strided(op, t, ndim, shape, strides);
