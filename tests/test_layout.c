@@ -1,5 +1,6 @@
 /* Layout arithmetic through the public API: index strings, reshape as view or copy,
  * broadcasting, contiguity and memory overlap. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "helpers.h"
@@ -301,6 +302,45 @@ static void test_contiguity(void **state) {
   nd_release(a);
 }
 
+/* reshape and index on every layout and dtype: values against the C-order flattening */
+static void test_reshape_index_all_layouts(void **state) {
+  (void)state;
+  const int64_t shape[3] = {3, 4, 5};
+  for (int d = 0; d < ND_NUM_DTYPES; d++) {
+    for (int L = 0; L < TH_NUM_LAYOUTS; L++) {
+      nd_dtype t = th_all_dtypes[d];
+      nd_array *a = th_make(t, 3, shape, (th_layout)L, 21);
+      for (int o = 0; o < 2; o++) {
+        nd_order ord = o ? ND_F : ND_C;
+        char *flat = malloc(nd_nbytes(a));
+        assert_int_equal(nd_to_data(a, flat, ord), ND_OK);
+        nd_array *want = nd_from_data(t, ND_SHAPE(6, 10), flat, ord);
+        nd_array *r = nd_reshape(a, ND_SHAPE(6, -1), ord);
+        th_assert_same_values(r, want);
+        nd_array *rv = nd_ravel(a, ord), *w1 = nd_from_data(t, ND_SHAPE(60), flat, ND_C);
+        th_assert_same_values(rv, w1);
+        nd_release(w1);
+        nd_release(rv);
+        nd_release(r);
+        nd_release(want);
+        free(flat);
+      }
+      /* a[1:, ::-2, 3] against element access */
+      nd_array *v = nd_index(a, "1:, ::-2, 3");
+      th_assert_shape(v, 2, (int64_t[]){2, 2});
+      for (int64_t i = 0; i < 2; i++)
+        for (int64_t j = 0; j < 2; j++) {
+          double vr, vi, ar, ai;
+          th_get(v, (int64_t[]){i, j}, &vr, &vi);
+          th_get(a, (int64_t[]){1 + i, 3 - 2 * j, 3}, &ar, &ai);
+          assert_true(vr == ar && vi == ai);
+        }
+      nd_release(v);
+      nd_release(a);
+    }
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_index_strings),
@@ -311,6 +351,7 @@ int main(void) {
       cmocka_unit_test(test_broadcasting),
       cmocka_unit_test(test_overlap),
       cmocka_unit_test(test_contiguity),
+      cmocka_unit_test(test_reshape_index_all_layouts),
   };
   return TH_RUN(tests);
 }
