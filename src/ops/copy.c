@@ -54,9 +54,12 @@ nd_status ndi_assign(const char *op, nd_array *dst, const nd_array *src) {
   if (ndi_dtype_kind(src->dtype) == 'c' && ndi_dtype_kind(dst->dtype) != 'c')
     return ndi_error(ND_ERR_TYPE, "%s: cannot cast %s to %s (complex to real discards the imaginary part; take nd_real first)",
                      op, ndi_dtype_name(src->dtype), ndi_dtype_name(dst->dtype));
+  /* Like NumPy, a source may have extra leading axes of extent 1. */
+  int lead = 0;
+  while (src->ndim - lead > dst->ndim && src->shape[lead] == 1) lead++;
   int64_t bstrides[ND_MAX_DIMS];
-  st = ndi_broadcast_strides(op, src->ndim, src->shape, src->strides, dst->ndim, dst->shape,
-                             bstrides);
+  st = ndi_broadcast_strides(op, src->ndim - lead, src->shape + lead, src->strides + lead,
+                             dst->ndim, dst->shape, bstrides);
   if (st) return st;
   if (dst->size == 0) return ND_OK;
   ndi_layout_ref s = {src->data, bstrides, src->dtype};

@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""Differential tests: random, seeded, reproducible cases run through nd (via ctypes) and
+NumPy, compared per case family. A failure prints a one-line reproducer.
+
+    run_diff.py --lib build/release/libnd.so [--seed S] [--cases N] [--only K] [-v]
+"""
+import argparse
+import os
+import sys
+import traceback
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from ndlib import Lib  # noqa: E402
+
+MODULES = ["cases_layout"]
+
+
+def load_cases():
+    cases = []
+    for m in MODULES:
+        try:
+            mod = __import__(m)
+        except ImportError as e:  # an area not built in this tree
+            print("skipping %s: %s" % (m, e))
+            continue
+        cases += mod.CASES
+    return cases
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--lib", required=True)
+    ap.add_argument("--seed", type=int, default=20261202)
+    ap.add_argument("--cases", type=int, default=4000)
+    ap.add_argument("--only", type=int, default=None, help="run only case number K")
+    ap.add_argument("-v", action="store_true")
+    args = ap.parse_args()
+    lib = Lib(os.path.abspath(args.lib))
+    families = load_cases()
+    weights = np.array([w for _, _, w in families], dtype=float)
+    weights /= weights.sum()
+    failures = 0
+    counts = {}
+    for k in range(args.cases):
+        if args.only is not None and k != args.only:
+            continue
+        rng = np.random.default_rng([args.seed, k])
+        name, fn, _ = families[int(rng.choice(len(families), p=weights))]
+        counts[name] = counts.get(name, 0) + 1
+        log = []
+        try:
+            fn(lib, rng, log)
+            if args.v:
+                print("case %d %s: %s" % (k, name, " | ".join(log)))
+        except Exception as e:
+            failures += 1
+            print("FAIL case %d (%s): %s\n  steps: %s\n  reproduce: %s %s --lib %s --seed %d --only %d -v"
+                  % (k, name, e, " | ".join(log), sys.executable, os.path.abspath(__file__),
+                     args.lib, args.seed, k))
+            if args.v:
+                traceback.print_exc()
+            if failures >= 20:
+                break
+    total = sum(counts.values())
+    print("differential: %d cases (%s), %d failures" % (
+        total, ", ".join("%s %d" % kv for kv in sorted(counts.items())), failures))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
