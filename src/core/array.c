@@ -21,7 +21,6 @@ nd_array *ndi_array_view(const char *op, ndi_storage *storage, nd_dtype t, int n
   a->storage = storage;
   a->dtype = t;
   a->ndim = ndim;
-  a->offset = offset;
   a->flags = (storage->flags & NDI_STORAGE_READONLY) ? 0 : NDI_WRITEABLE;
   a->scope_depth = 0;
   a->scope_slot = 0;
@@ -34,6 +33,10 @@ nd_array *ndi_array_view(const char *op, ndi_storage *storage, nd_dtype t, int n
     size *= shape[i];
   }
   a->size = size;
+  /* An empty array addresses nothing: its offset is meaningless and may come from strides
+   * of enormous extents, so pin it. */
+  if (size == 0) offset = 0;
+  a->offset = offset;
   a->data = storage->base + offset * (int64_t)ndi_dtype_size(t);
   if (!ndi_scope_track(a)) {
     ndi_free(a);

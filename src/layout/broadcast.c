@@ -2,6 +2,7 @@
 #include "core/error.h"
 #include "layout.h"
 
+
 nd_status ndi_broadcast_shapes(const char *op, int n, const int *ndims,
                                const int64_t *const *shapes, int *out_ndim, int64_t *out_shape) {
   int nd = 0;
@@ -34,6 +35,10 @@ nd_status ndi_broadcast_shapes(const char *op, int n, const int *ndims,
                        (long long)out_shape[o], (long long)e);
     }
   }
+  /* Each input fits in memory, but their broadcast need not (a [2^40] with a [2^40,1]). */
+  int64_t size;
+  nd_status st = ndi_shape_size(op, nd, out_shape, &size);
+  if (st) return st;
   *out_ndim = nd;
   return ND_OK;
 }

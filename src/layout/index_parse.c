@@ -140,7 +140,7 @@ nd_status ndi_index_apply(const char *spec, int ndim, const int64_t *shape,
                           const int64_t *strides, int *out_ndim, int64_t *out_shape,
                           int64_t *out_strides, int64_t *out_offset) {
   index_item items[2 * ND_MAX_DIMS + 1];
-  int nitems = 0, consumed = 0, ellipsis = -1, nnew = 0;
+  int nitems = 0, consumed = 0, ints = 0, ellipsis = -1, nnew = 0;
   cursor c = {spec, 0};
   skip_ws(&c);
   while (c.s[c.p] != '\0') {
@@ -159,6 +159,7 @@ nd_status ndi_index_apply(const char *spec, int ndim, const int64_t *shape,
       nnew++;
     } else {
       consumed++;
+      if (it->kind == ITEM_INT) ints++;
     }
     skip_ws(&c);
     if (c.s[c.p] == ',') {
@@ -172,7 +173,7 @@ nd_status ndi_index_apply(const char *spec, int ndim, const int64_t *shape,
     return ndi_error(ND_ERR_INDEX,
                      "index: too many indices for array: array is %d-dimensional, but %d were indexed",
                      ndim, consumed);
-  if (ndim - consumed + nnew > ND_MAX_DIMS)
+  if (ndim - ints + nnew > ND_MAX_DIMS) /* every axis but the integer-indexed ones stays */
     return ndi_error(ND_ERR_VALUE, "index: the result would have more than %d dimensions",
                      ND_MAX_DIMS);
   int in = 0, out = 0;
@@ -212,9 +213,15 @@ nd_status ndi_index_apply(const char *spec, int ndim, const int64_t *shape,
       int64_t len = ndi_slice_adjust(shape[in], it->has[0], it->v[0], it->has[1], it->v[1], step, &first);
       offset += first * strides[in];
       out_shape[out] = len;
-      /* NumPy's stride even for extents 0 and 1, unless the product overflows (then the
-       * stride is never used, since a huge step leaves at most one element) */
-      if (__builtin_mul_overflow(strides[in], step, &out_strides[out])) out_strides[out] = strides[in];
+      /* NumPy's stride even for extents 0 and 1, unless it is huge: a huge step leaves at
+       * most one element, whose stride is never used but must still convert to bytes. */
+      int64_t st;
+      if (len <= 1 && (__builtin_mul_overflow(strides[in], step, &st) || st > INT64_MAX / 64 ||
+                       st < -(INT64_MAX / 64)))
+        st = strides[in];
+      else if (len > 1)
+        st = strides[in] * step;
+      out_strides[out] = st;
       in++;
       out++;
     }

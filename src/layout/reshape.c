@@ -34,7 +34,10 @@ nd_status ndi_reshape_resolve(const char *op, int64_t size, int ndim, const int6
     return ndi_error(ND_ERR_SHAPE, "%s: cannot reshape array of size %lld into shape %s", op,
                      (long long)size, ndi_fmt_shape(buf, sizeof buf, ndim, shape));
   }
-  return ND_OK;
+  /* With a zero extent the product above is 0 whatever the others are; they must still
+   * fit together (their strides are computed from them). */
+  int64_t check;
+  return ndi_shape_size(op, ndim, out, &check);
 }
 
 /* NumPy's no-copy reshape: walk groups of old and new axes whose extents have equal

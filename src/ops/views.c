@@ -71,9 +71,8 @@ nd_array *nd_matrix_transpose(nd_array *a) {
 nd_array *nd_broadcast_to(nd_array *a, int ndim, const int64_t *shape) {
   NDI_REQUIRE("broadcast_to", a);
   if (ndi_check_ndim("broadcast_to", ndim, shape)) return NULL;
-  for (int i = 0; i < ndim; i++)
-    if (shape[i] < 0)
-      return ndi_error_null(ND_ERR_VALUE, "broadcast_to: negative dimensions are not allowed");
+  int64_t size;
+  if (ndi_shape_size("broadcast_to", ndim, shape, &size)) return NULL;
   int64_t strides[ND_MAX_DIMS];
   if (ndi_broadcast_strides("broadcast_to", a->ndim, a->shape, a->strides, ndim, shape, strides))
     return NULL;
@@ -185,7 +184,7 @@ nd_array *nd_flip(nd_array *a, int naxes, const int *axes) {
   int64_t strides[ND_MAX_DIMS], offset = a->offset;
   for (int i = 0; i < a->ndim; i++) {
     strides[i] = a->strides[i];
-    if (rev[i] && a->shape[i] > 0) {
+    if (rev[i] && a->size > 0) {
       offset += a->strides[i] * (a->shape[i] - 1);
       strides[i] = -a->strides[i];
     }
