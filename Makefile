@@ -8,7 +8,7 @@ ASAN_BUILD ?= build/asan
 FUZZ_BUILD ?= build/fuzz
 FUZZ_SECONDS ?= 60
 
-.PHONY: all deps pydeps test test-release test-asan demo bench install clean docs fuzz
+.PHONY: all deps pydeps test test-release test-asan test-tsan demo bench install clean docs fuzz
 
 all:
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
@@ -20,9 +20,12 @@ deps:
 pydeps:
 	scripts/install-deps.sh --python
 
+TSAN_BUILD ?= build/tsan
+
 test: pydeps
 	$(MAKE) test-release
 	$(MAKE) test-asan
+	$(MAKE) test-tsan
 
 test-release: all
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
@@ -32,6 +35,13 @@ test-asan:
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --output-on-failure -j $(JOBS)
+
+# ThreadSanitizer on the multi-threaded test (nd's own OpenMP loops stay serial there:
+# libgomp is not instrumented, so its barriers would be reported falsely).
+test-tsan:
+	cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DND_TSAN=ON -DND_BUILD_BENCH=OFF -DND_BUILD_EXAMPLES=OFF
+	cmake --build $(TSAN_BUILD) -j $(JOBS) --target test_threads
+	OMP_NUM_THREADS=1 TSAN_OPTIONS=halt_on_error=1 $(TSAN_BUILD)/tests/test_threads
 
 demo: deps all
 	$(BUILD)/examples/tour

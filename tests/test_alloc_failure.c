@@ -1,0 +1,144 @@
+/* Allocation failure: for representative operations, make the N-th allocation fail for
+ * every N the operation performs. Each failure must come back as ND_ERR_NOMEM (NULL or a
+ * status), never a crash; LeakSanitizer (the sanitizer build) checks nothing leaks. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "helpers.h"
+
+/* An operation under test: returns ND_OK or the status of its failure, and releases
+ * whatever it created. */
+typedef nd_status (*op_fn)(void);
+
+static nd_status fail_status(void *p) { return p ? ND_OK : nd_last_status(); }
+
+static nd_status op_zeros(void) {
+  nd_array *a = nd_zeros(ND_FLOAT64, ND_SHAPE(3, 4), ND_F);
+  nd_status st = fail_status(a);
+  nd_release(a);
+  return st;
+}
+
+static nd_status op_full_copy_astype(void) {
+  nd_array *a = nd_full(ND_INT32, ND_SHAPE(5, 6), 3, ND_C);
+  if (!a) return nd_last_status();
+  nd_array *t = nd_transpose(a);
+  nd_array *c = nd_copy(t, ND_C);
+  nd_array *k = nd_astype(t, ND_FLOAT32);
+  nd_status st = t && c && k ? ND_OK : nd_last_status();
+  nd_release(k);
+  nd_release(c);
+  nd_release(t);
+  nd_release(a);
+  return st;
+}
+
+static nd_status op_creation_misc(void) {
+  nd_array *a = nd_arange(ND_FLOAT64, 0, 10, 1), *l = nd_linspace(ND_INT16, 0, 5, 6, true),
+           *e = nd_eye(ND_COMPLEX64, 3, 4, 1), *s = nd_scalar_array(ND_FLOAT(2));
+  double d[4] = {1, 2, 3, 4};
+  nd_array *f = nd_from_data(ND_FLOAT64, ND_SHAPE(2, 2), d, ND_F);
+  nd_array *w = nd_wrap(ND_FLOAT64, ND_SHAPE(4), NULL, d, NULL, NULL);
+  nd_status st = a && l && e && s && f && w ? ND_OK : nd_last_status();
+  nd_array *all[] = {a, l, e, s, f, w};
+  for (int i = 0; i < 6; i++) nd_release(all[i]);
+  return st;
+}
+
+static nd_status op_views(void) {
+  nd_array *a = nd_zeros(ND_INT8, ND_SHAPE(4, 5, 6), ND_C);
+  if (!a) return nd_last_status();
+  nd_array *v[] = {nd_index(a, "1:, None, ::-2"), nd_permute(a, 3, (int[]){2, 0, 1}),
+                   nd_reshape(a, ND_SHAPE(20, 6), ND_C), nd_broadcast_to(a, ND_SHAPE(2, 4, 5, 6)),
+                   nd_diagonal(a, 1, 0, 2), nd_squeeze(a, 0, NULL), nd_expand_dims(a, 1),
+                   nd_flip(a, 0, NULL), nd_ravel(a, ND_F) /* a copy */, nd_flatten(a, ND_C)};
+  nd_status st = ND_OK;
+  for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+    if (!v[i]) st = nd_last_status();
+    nd_release(v[i]);
+  }
+  nd_release(a);
+  return st;
+}
+
+static nd_status op_assign_overlap(void) {
+  nd_array *a = nd_arange(ND_FLOAT64, 0, 12, 1);
+  if (!a) return nd_last_status();
+  nd_array *d = nd_index(a, "1:"), *s = nd_index(a, ":-1");
+  nd_status st = d && s ? nd_assign(d, s) : nd_last_status();
+  nd_release(s);
+  nd_release(d);
+  nd_release(a);
+  return st;
+}
+
+static nd_status op_to_string(void) {
+  nd_array *a = nd_linspace(ND_FLOAT64, 0, 1, 2000, true);
+  if (!a) return nd_last_status();
+  char *s = nd_to_string(a);
+  nd_status st = s ? ND_OK : nd_last_status();
+  free(s);
+  nd_release(a);
+  return st;
+}
+
+static nd_status op_scope(void) {
+  nd_scope_begin();
+  nd_status st = ND_OK;
+  for (int i = 0; i < 100 && st == ND_OK; i++) { /* grows the scope's slot list */
+    nd_array *a = nd_zeros(ND_INT8, ND_SHAPE(2), ND_C);
+    if (!a) st = nd_last_status();
+  }
+  nd_scope_end();
+  return st;
+}
+
+static nd_status op_broadcast_arrays(void) {
+  nd_array *a = nd_zeros(ND_INT8, ND_SHAPE(3, 1), ND_C), *b = nd_zeros(ND_INT8, ND_SHAPE(4), ND_C);
+  nd_array *out[2] = {NULL, NULL};
+  nd_status st = a && b ? nd_broadcast_arrays(2, (nd_array *[]){a, b}, out) : nd_last_status();
+  nd_release(out[0]);
+  nd_release(out[1]);
+  nd_release(b);
+  nd_release(a);
+  return st;
+}
+
+static const struct {
+  const char *name;
+  op_fn fn;
+} ops[] = {
+    {"zeros", op_zeros},         {"full/copy/astype", op_full_copy_astype},
+    {"creation", op_creation_misc}, {"views", op_views},
+    {"assign overlap", op_assign_overlap}, {"to_string", op_to_string},
+    {"scope", op_scope},         {"broadcast_arrays", op_broadcast_arrays},
+};
+
+static void test_every_allocation_fails_cleanly(void **state) {
+  (void)state;
+  for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++) {
+    nd_clear_error();
+    ndi_alloc_fail_after(-1);
+    assert_int_equal(ops[k].fn(), ND_OK);
+    long count = ndi_alloc_fail_after(-1); /* allocations one run makes */
+    assert_true(count > 0);
+    for (long n = 0; n < count; n++) {
+      nd_clear_error();
+      ndi_alloc_fail_after(n);
+      nd_status st = ops[k].fn();
+      ndi_alloc_fail_after(-1);
+      if (st != ND_OK && st != ND_ERR_NOMEM)
+        fail_msg("%s, allocation %ld failing: status %s (%s)", ops[k].name, n, nd_status_name(st),
+                 nd_last_error());
+      if (st == ND_ERR_NOMEM && !strstr(nd_last_error(), "out of memory"))
+        fail_msg("%s: NOMEM message \"%s\"", ops[k].name, nd_last_error());
+    }
+  }
+  nd_clear_error();
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {cmocka_unit_test(test_every_allocation_fails_cleanly)};
+  return TH_RUN(tests);
+}
