@@ -62,6 +62,12 @@ fuzz: deps
 	    $(FUZZ_BUILD)/corpus-$$t fuzz/corpus/$$t 2>&1 | grep -E "stat::number_of_executed_units|ERROR|SUMMARY" || exit 1; \
 	done
 
+# API reference from the header comments (Doxygen; warnings are errors).
+docs:
+	scripts/install-deps.sh --docs
+	doxygen docs/Doxyfile
+	@echo "API reference: build/docs/html/index.html"
+
 install: all
 	cmake --install $(BUILD) --prefix $(PREFIX)
 

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Installs what nd's build, tests and benchmarks need, when it is missing:
 #   Debian packages (as root, through apt-get) and NumPy (pip, into .venv).
-# Usage: scripts/install-deps.sh [--python]   (--python also prepares .venv with numpy)
+# Usage: scripts/install-deps.sh [--python | --docs]
+#   --python also prepares .venv with numpy; --docs also installs doxygen.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(cmake make gcc pkg-config libopenblas-dev liblapacke-dev libcmocka-dev zlib1g-dev
           libzip-dev libdlpack-dev python3 python3-venv)
+[ "${1:-}" = "--docs" ] && packages+=(doxygen)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
