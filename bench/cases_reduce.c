@@ -54,6 +54,13 @@ static void run_all(void *p) { sum_axes(p, -1, 0); }
 static void run_ax0(void *p) { sum_axes(p, 1, 0); }
 static void run_ax1(void *p) { sum_axes(p, 1, 1); }
 
+static void run_argmax(void *p) {
+  red_state *s = p;
+  nd_array *r = nd_argmax(s->view, ND_AXIS_NONE, false);
+  bench_check(r != NULL, "argmax");
+  nd_release(r);
+}
+
 #define BYTES (8.0 * N * N)
 const bench_case bench_cases_reduce[] = {
     {"reduce/sum_all_c", "4000x4000 f64", setup_c, run_all, teardown, BYTES},
@@ -62,5 +69,6 @@ const bench_case bench_cases_reduce[] = {
     {"reduce/sum_all_t", "4000x4000 f64 .T", setup_t, run_all, teardown, BYTES},
     {"reduce/sum_axis0_t", "4000x4000 f64 .T", setup_t, run_ax0, teardown, BYTES},
     {"reduce/sum_axis1_t", "4000x4000 f64 .T", setup_t, run_ax1, teardown, BYTES},
+    {"reduce/argmax_10m", "1e7 f64", setup_vec, run_argmax, teardown, 8.0 * ARG_N},
     {NULL, NULL, NULL, NULL, NULL, 0},
 };

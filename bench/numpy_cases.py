@@ -61,3 +61,10 @@ CASES.update({
     "reduce/sum_axis0_t": (lambda: _red(True), lambda a: a.sum(axis=0)),
     "reduce/sum_axis1_t": (lambda: _red(True), lambda a: a.sum(axis=1)),
 })
+
+
+def _vec():
+    return np.random.default_rng(12345).random(10_000_000)
+
+
+CASES["reduce/argmax_10m"] = (_vec, lambda a: a.argmax())

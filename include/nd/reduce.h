@@ -57,6 +57,24 @@ ND_API nd_array *nd_any(const nd_array *a, int naxes, const int *axes, bool keep
 /** Number of elements != 0 over the given axes (int64 result). */
 ND_API nd_array *nd_count_nonzero(const nd_array *a, int naxes, const int *axes, bool keepdims);
 
+/** Index (int64) of the first largest / smallest element along `axis`, or of the
+ *  flattened array in C order with ND_AXIS_NONE (keepdims then keeps every axis with
+ *  extent 1). NaN counts as the largest and the smallest: the first NaN wins, as NumPy.
+ *  Real dtypes only; an empty axis (with a non-empty result) is an error. */
+ND_API nd_array *nd_argmax(const nd_array *a, int axis, bool keepdims);
+ND_API nd_array *nd_argmin(const nd_array *a, int axis, bool keepdims);
+
+/** Running sum / product along `axis` (ND_AXIS_NONE only for arrays of at most one
+ *  dimension; a 0-d array gives one element). Accumulator and result dtype as nd_sum;
+ *  the `_dtype` forms as nd_sum_dtype. include_initial puts the identity (0 or 1) first,
+ *  so the axis grows by one (Array API 2024.12). Sequential, as NumPy's accumulate. */
+ND_API nd_array *nd_cumulative_sum(const nd_array *a, int axis, bool include_initial);
+ND_API nd_array *nd_cumulative_sum_dtype(const nd_array *a, int axis, bool include_initial,
+                                         nd_dtype dtype);
+ND_API nd_array *nd_cumulative_prod(const nd_array *a, int axis, bool include_initial);
+ND_API nd_array *nd_cumulative_prod_dtype(const nd_array *a, int axis, bool include_initial,
+                                          nd_dtype dtype);
+
 #ifdef __cplusplus
 }
 #endif
