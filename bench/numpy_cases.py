@@ -42,3 +42,29 @@ CASES.update({
     "views/reshape": (_small, _reps(lambda a: a.reshape(50, 2, 200))),
     "views/broadcast_to": (_small, _reps(lambda a: np.broadcast_to(a, (4, 100, 200)))),
 })
+
+
+# ---- reductions (bench/cases_reduce.c) ----
+NR = 4000
+
+
+def _red(transpose=False):
+    a = (np.arange(NR * NR, dtype=np.float64) % 1000 * 0.001).reshape(NR, NR)
+    return a.T if transpose else a
+
+
+CASES.update({
+    "reduce/sum_all_c": (lambda: _red(), lambda a: a.sum()),
+    "reduce/sum_axis0_c": (lambda: _red(), lambda a: a.sum(axis=0)),
+    "reduce/sum_axis1_c": (lambda: _red(), lambda a: a.sum(axis=1)),
+    "reduce/sum_all_t": (lambda: _red(True), lambda a: a.sum()),
+    "reduce/sum_axis0_t": (lambda: _red(True), lambda a: a.sum(axis=0)),
+    "reduce/sum_axis1_t": (lambda: _red(True), lambda a: a.sum(axis=1)),
+})
+
+
+def _vec():
+    return np.random.default_rng(12345).random(10_000_000)
+
+
+CASES["reduce/argmax_10m"] = (_vec, lambda a: a.argmax())

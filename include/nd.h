@@ -9,6 +9,7 @@
 #include "nd/creation.h"
 #include "nd/views.h"
 #include "nd/print.h"
+#include "nd/reduce.h"
 #include "nd/scope.h"
 
 #endif

@@ -1,0 +1,81 @@
+/* nd: reductions and statistics.
+ *
+ * Functions reducing over several axes take (naxes, axes): naxes -1 reduces every axis,
+ * 0 none; negative axes count from the end; a repeated or out-of-range axis is an error.
+ * keepdims keeps the reduced axes with extent 1. Results are new arrays, laid out in the
+ * input's axis order (as ND_K).
+ *
+ * Accumulation: sum and prod of bool and signed integers accumulate in int64, of unsigned
+ * integers in uint64; floating and complex arrays keep their dtype (float32 sums in
+ * float32). Float sums are pairwise (error O(eps log n)) along whatever axes are reduced,
+ * and every result is bitwise the same for any number of threads. The `_dtype` forms
+ * convert the input to `dtype` first and accumulate in it (as NumPy's dtype= argument;
+ * complex to a real dtype is an error).
+ *
+ * Empty reductions: sum 0, prod 1, all true, any false, count_nonzero 0, mean/var/std NaN;
+ * min and max of an empty reduction (with a non-empty result) are an error. */
+#ifndef ND_REDUCE_H
+#define ND_REDUCE_H
+
+#include "axis.h"
+#include "types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Sum over the given axes. */
+ND_API nd_array *nd_sum(const nd_array *a, int naxes, const int *axes, bool keepdims);
+ND_API nd_array *nd_sum_dtype(const nd_array *a, int naxes, const int *axes, bool keepdims,
+                              nd_dtype dtype);
+/** Product over the given axes. */
+ND_API nd_array *nd_prod(const nd_array *a, int naxes, const int *axes, bool keepdims);
+ND_API nd_array *nd_prod_dtype(const nd_array *a, int naxes, const int *axes, bool keepdims,
+                               nd_dtype dtype);
+/** Smallest / largest element over the given axes; NaN propagates (as NumPy). Real dtypes
+ *  only (complex numbers have no order). */
+ND_API nd_array *nd_min(const nd_array *a, int naxes, const int *axes, bool keepdims);
+ND_API nd_array *nd_max(const nd_array *a, int naxes, const int *axes, bool keepdims);
+
+/** Arithmetic mean: the sum (as nd_sum, but integers and bool accumulate in float64)
+ *  divided by the count. float32 stays float32, complex stays complex. */
+ND_API nd_array *nd_mean(const nd_array *a, int naxes, const int *axes, bool keepdims);
+/** Mean accumulated and returned in a floating or complex dtype. */
+ND_API nd_array *nd_mean_dtype(const nd_array *a, int naxes, const int *axes, bool keepdims,
+                               nd_dtype dtype);
+/** Variance: sum(|x - mean|^2) / max(N - correction, 0) (NumPy's ddof). Integers give
+ *  float64; complex input gives the real dtype. */
+ND_API nd_array *nd_var(const nd_array *a, int naxes, const int *axes, double correction,
+                        bool keepdims);
+/** Standard deviation: sqrt of nd_var. */
+ND_API nd_array *nd_std(const nd_array *a, int naxes, const int *axes, double correction,
+                        bool keepdims);
+
+/** Logical and / or of x != 0 over the given axes (bool result). */
+ND_API nd_array *nd_all(const nd_array *a, int naxes, const int *axes, bool keepdims);
+ND_API nd_array *nd_any(const nd_array *a, int naxes, const int *axes, bool keepdims);
+/** Number of elements != 0 over the given axes (int64 result). */
+ND_API nd_array *nd_count_nonzero(const nd_array *a, int naxes, const int *axes, bool keepdims);
+
+/** Index (int64) of the first largest / smallest element along `axis`, or of the
+ *  flattened array in C order with ND_AXIS_NONE (keepdims then keeps every axis with
+ *  extent 1). NaN counts as the largest and the smallest: the first NaN wins, as NumPy.
+ *  Real dtypes only; an empty axis (with a non-empty result) is an error. */
+ND_API nd_array *nd_argmax(const nd_array *a, int axis, bool keepdims);
+ND_API nd_array *nd_argmin(const nd_array *a, int axis, bool keepdims);
+
+/** Running sum / product along `axis` (ND_AXIS_NONE only for arrays of at most one
+ *  dimension; a 0-d array gives one element). Accumulator and result dtype as nd_sum;
+ *  the `_dtype` forms as nd_sum_dtype. include_initial puts the identity (0 or 1) first,
+ *  so the axis grows by one (Array API 2024.12). Sequential, as NumPy's accumulate. */
+ND_API nd_array *nd_cumulative_sum(const nd_array *a, int axis, bool include_initial);
+ND_API nd_array *nd_cumulative_sum_dtype(const nd_array *a, int axis, bool include_initial,
+                                         nd_dtype dtype);
+ND_API nd_array *nd_cumulative_prod(const nd_array *a, int axis, bool include_initial);
+ND_API nd_array *nd_cumulative_prod_dtype(const nd_array *a, int axis, bool include_initial,
+                                          nd_dtype dtype);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

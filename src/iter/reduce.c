@@ -1,0 +1,509 @@
+/* The reduction engine (see reduce.h for the plan, the two forms and why the result does
+ * not depend on the thread count). */
+#include "reduce.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "core/alloc.h"
+#include "core/dtype.h"
+#include "core/error.h"
+#include "threads.h"
+
+#define ROW_LEAF 4096       /* elements of one leaf in row form (a multiple of 128) */
+#define COL_LEAF 8          /* rows of one leaf in col form */
+#define COL_CHUNK_BYTES 8192 /* accumulators of one col task: a vector that stays in L1 */
+#define BLOCK_TARGET 65536  /* elements a thread reduces per block, at least */
+
+static int64_t iabs64(int64_t v) { return v < 0 ? -v : v; }
+
+/* ---- planning ---------------------------------------------------------------------- */
+
+typedef struct {
+  /* kept axes, outer first; strides in bytes for input, output and aux */
+  int nk;
+  int64_t kn[ND_MAX_DIMS], ks[3][ND_MAX_DIMS];
+  /* reduced axes, outer first (at least one, possibly of extent 1) */
+  int nr;
+  int64_t rn[ND_MAX_DIMS], rs[ND_MAX_DIMS];
+  const char *in;
+  char *out;
+  const char *aux;
+  int64_t nout, nred;
+  bool col;
+} rplan;
+
+/* Stable insertion sort of one group of axes by decreasing |input stride|. */
+static void sort_group(int n, int64_t *ext, int64_t (*st)[ND_MAX_DIMS], int nst) {
+  for (int i = 1; i < n; i++) {
+    int64_t e = ext[i], s[3];
+    for (int q = 0; q < nst; q++) s[q] = st[q][i];
+    int j = i - 1;
+    while (j >= 0 && iabs64(st[0][j]) < iabs64(s[0])) {
+      ext[j + 1] = ext[j];
+      for (int q = 0; q < nst; q++) st[q][j + 1] = st[q][j];
+      j--;
+    }
+    ext[j + 1] = e;
+    for (int q = 0; q < nst; q++) st[q][j + 1] = s[q];
+  }
+}
+
+/* Merges adjacent axes that every stream traverses as one; returns the new count. */
+static int coalesce_group(int n, int64_t *ext, int64_t (*st)[ND_MAX_DIMS], int nst) {
+  if (n <= 1) return n;
+  int o = 0;
+  for (int j = 1; j < n; j++) {
+    bool merge = true;
+    for (int q = 0; q < nst && merge; q++) merge = st[q][o] == st[q][j] * ext[j];
+    if (merge) {
+      ext[o] *= ext[j];
+      for (int q = 0; q < nst; q++) st[q][o] = st[q][j];
+    } else {
+      o++;
+      ext[o] = ext[j];
+      for (int q = 0; q < nst; q++) st[q][o] = st[q][j];
+    }
+  }
+  return o + 1;
+}
+
+static void make_plan(const ndi_reduce_spec *s, rplan *p) {
+  p->in = s->in;
+  p->out = s->out;
+  p->aux = s->aux;
+  p->nk = p->nr = 0;
+  p->nout = p->nred = 1;
+  int64_t rst[1][ND_MAX_DIMS];
+  for (int i = 0; i < s->ndim; i++) {
+    int64_t n = s->shape[i];
+    if (s->reduced[i]) p->nred *= n;
+    else p->nout *= n;
+    if (n == 1) continue;
+    int64_t si = s->in_strides[i];
+    if (s->reduced[i]) {
+      if (si < 0) {
+        p->in += si * (n - 1);
+        si = -si;
+      }
+      p->rn[p->nr] = n;
+      rst[0][p->nr++] = si;
+    } else {
+      int64_t so = s->out_strides[i], sa = s->aux ? s->aux_strides[i] : 0;
+      if (si < 0) { /* walk the input forwards; the output follows */
+        p->in += si * (n - 1);
+        p->out += so * (n - 1);
+        if (s->aux) p->aux += sa * (n - 1);
+        si = -si, so = -so, sa = -sa;
+      }
+      p->kn[p->nk] = n;
+      p->ks[0][p->nk] = si;
+      p->ks[1][p->nk] = so;
+      p->ks[2][p->nk++] = sa;
+    }
+  }
+  sort_group(p->nk, p->kn, p->ks, 3);
+  p->nk = coalesce_group(p->nk, p->kn, p->ks, 3);
+  sort_group(p->nr, p->rn, rst, 1);
+  p->nr = coalesce_group(p->nr, p->rn, rst, 1);
+  memcpy(p->rs, rst[0], sizeof(int64_t) * (size_t)p->nr);
+  if (p->nr == 0) { /* nothing reduced (or only unit axes): one element per output */
+    p->rn[0] = 1;
+    p->rs[0] = 0;
+    p->nr = 1;
+  }
+  int64_t kfast = p->nk ? p->ks[0][p->nk - 1] : 0, rfast = p->rs[p->nr - 1];
+  p->col = p->nk > 0 && (p->rn[p->nr - 1] == 1 || kfast < rfast);
+  /* Very short reductions (a few elements per output) cost a call per output in row
+   * form; accumulating along the fastest kept axis amortises that even when strided. */
+  if (!p->col && p->nk > 0 && p->nred < 16 && p->kn[p->nk - 1] >= 64) p->col = true;
+}
+
+/* ---- odometers --------------------------------------------------------------------- */
+
+typedef struct {
+  int n;
+  const int64_t *ext;
+  const int64_t *st[3];
+  int nst;
+  int64_t idx[ND_MAX_DIMS];
+  int64_t off[3];
+} odo;
+
+static void odo_init(odo *o, int n, const int64_t *ext, const int64_t *s0, const int64_t *s1,
+                     const int64_t *s2, int nst) {
+  o->n = n;
+  o->ext = ext;
+  o->st[0] = s0;
+  o->st[1] = s1;
+  o->st[2] = s2;
+  o->nst = nst;
+}
+
+static void odo_seek(odo *o, int64_t lin) {
+  for (int q = 0; q < o->nst; q++) o->off[q] = 0;
+  for (int d = o->n - 1; d >= 0; d--) {
+    o->idx[d] = lin % o->ext[d];
+    lin /= o->ext[d];
+    for (int q = 0; q < o->nst; q++) o->off[q] += o->idx[d] * o->st[q][d];
+  }
+}
+
+static void odo_next(odo *o) {
+  for (int d = o->n - 1; d >= 0; d--) {
+    for (int q = 0; q < o->nst; q++) o->off[q] += o->st[q][d];
+    if (++o->idx[d] < o->ext[d]) return;
+    for (int q = 0; q < o->nst; q++) o->off[q] -= o->st[q][d] * o->ext[d];
+    o->idx[d] = 0;
+  }
+}
+
+/* ---- pairwise counter over vectors of accumulators ------------------------------------ */
+
+typedef struct {
+  char **slot; /* nlev + 1 buffers: slot[l] holds a complete subtree of 2^l leaves */
+  char *cur;   /* the value being pushed */
+  uint64_t filled;
+  int nlev;
+} counter;
+
+static void ctr_reset(counter *c) { c->filled = 0; }
+
+/* Pushes c->cur as a complete subtree at `level`; cur then points to a free buffer. */
+static void ctr_push(counter *c, int level, ndi_reduce_combine_fn combine, int64_t m) {
+  while (c->filled & (UINT64_C(1) << level)) {
+    combine(c->slot[level], c->cur, m); /* earlier subtree on the left */
+    char *t = c->slot[level];
+    c->slot[level] = c->cur;
+    c->cur = t;
+    c->filled &= ~(UINT64_C(1) << level);
+    level++;
+  }
+  char *t = c->slot[level];
+  c->slot[level] = c->cur;
+  c->cur = t;
+  c->filled |= UINT64_C(1) << level;
+}
+
+/* Merges what is left, lowest level first; returns the buffer holding the result. */
+static char *ctr_finish(counter *c, ndi_reduce_combine_fn combine, int64_t m) {
+  char *acc = NULL;
+  for (int l = 0; l < 64; l++) {
+    if (!(c->filled & (UINT64_C(1) << l))) continue;
+    if (acc) combine(c->slot[l], acc, m);
+    acc = c->slot[l];
+  }
+  return acc;
+}
+
+/* ---- execution context ------------------------------------------------------------- */
+
+typedef struct {
+  const rplan *p;
+  const ndi_reduce_kernel *k;
+  ndi_loop_fn cast; /* input -> kin, or NULL */
+  int64_t kin_size, acc_size;
+  /* inner reduced axis and the leaves along it */
+  int64_t lr, sr;       /* extent and input stride of the inner reduced axis */
+  int64_t piece, npiece; /* leaf length along it, leaves per outer reduced position */
+  int64_t nleaves;      /* per task */
+  int64_t leaf_elems;   /* input elements of a (full) leaf */
+  /* col form */
+  int64_t mc, nchunk; /* accumulators per task, tasks per outer kept position */
+  int64_t ntasks;
+  int nlev;
+} rctx;
+
+typedef struct {
+  char *cbuf; /* converted input of one leaf */
+  char *abuf; /* aux gathered for one col task */
+  counter ctr;
+  char *mem;
+} workspace;
+
+static int bitlen(uint64_t v) { return v ? 64 - __builtin_clzll(v) : 0; }
+
+static size_t ws_bytes(const rctx *c) {
+  int64_t vbytes = (c->p->col ? c->mc : 1) * c->acc_size;
+  size_t cb = c->cast ? (size_t)(c->p->col ? COL_LEAF * c->mc : ROW_LEAF) * (size_t)c->kin_size : 0;
+  size_t ab = c->p->col && c->p->aux ? (size_t)(c->mc * c->kin_size) : 0;
+  return cb + ab + (size_t)(c->nlev + 2) * (size_t)vbytes + (size_t)(c->nlev + 2) * sizeof(char *) + 64 * 4;
+}
+
+static char *align_up(char *p) { return (char *)(((uintptr_t)p + 63) & ~(uintptr_t)63); }
+
+static bool ws_alloc(const rctx *c, workspace *w) {
+  w->mem = ndi_malloc(ws_bytes(c));
+  if (!w->mem) return false;
+  int64_t vbytes = (c->p->col ? c->mc : 1) * c->acc_size;
+  char *q = align_up(w->mem);
+  w->ctr.slot = (char **)q;
+  q = align_up(q + (size_t)(c->nlev + 2) * sizeof(char *));
+  for (int l = 0; l <= c->nlev; l++, q += vbytes) w->ctr.slot[l] = q;
+  w->ctr.cur = q;
+  q = align_up(q + vbytes);
+  w->ctr.nlev = c->nlev;
+  w->cbuf = NULL;
+  w->abuf = NULL;
+  if (c->cast) {
+    w->cbuf = q;
+    q = align_up(q + (c->p->col ? COL_LEAF * c->mc : ROW_LEAF) * c->kin_size);
+  }
+  if (c->p->col && c->p->aux) w->abuf = q;
+  return true;
+}
+
+/* A task: the input, output and aux pointers of its first element, and its width. */
+typedef struct {
+  const char *in;
+  char *out;
+  const char *aux; /* row: one value; col: mc contiguous values */
+  int64_t m;
+} task;
+
+/* Evaluates leaves [lo, hi) of a task, pushing each at level 0. */
+static void run_leaves(const rctx *c, workspace *w, const task *t, int64_t lo, int64_t hi) {
+  const rplan *p = c->p;
+  odo ro;
+  odo_init(&ro, p->nr - 1, p->rn, p->rs, NULL, NULL, 1);
+  int64_t row = lo / c->npiece, pc = lo % c->npiece;
+  odo_seek(&ro, row);
+  for (int64_t i = lo; i < hi; i++) {
+    int64_t start = pc * c->piece;
+    int64_t len = c->lr - start < c->piece ? c->lr - start : c->piece;
+    const char *src = t->in + ro.off[0] + start * c->sr;
+    if (!p->col) {
+      if (c->cast) {
+        char *ptrs[2] = {w->cbuf, (char *)src};
+        int64_t st[2] = {c->kin_size, c->sr};
+        c->cast(ptrs, st, len, NULL);
+        c->k->row(w->ctr.cur, w->cbuf, c->kin_size, len, t->aux);
+      } else {
+        c->k->row(w->ctr.cur, src, c->sr, len, t->aux);
+      }
+    } else {
+      int64_t sk = p->ks[0][p->nk - 1];
+      if (c->cast) {
+        for (int64_t r = 0; r < len; r++) {
+          char *ptrs[2] = {w->cbuf + r * t->m * c->kin_size, (char *)src + r * c->sr};
+          int64_t st[2] = {c->kin_size, sk};
+          c->cast(ptrs, st, t->m, NULL);
+        }
+        c->k->col(w->ctr.cur, w->cbuf, c->kin_size, t->m * c->kin_size, t->m, len, t->aux);
+      } else {
+        c->k->col(w->ctr.cur, src, sk, c->sr, t->m, len, t->aux);
+      }
+    }
+    ctr_push(&w->ctr, 0, c->k->combine, t->m);
+    if (++pc == c->npiece) {
+      pc = 0;
+      odo_next(&ro);
+    }
+  }
+}
+
+static void store(const rctx *c, const task *t, const char *acc) {
+  if (!c->p->col) {
+    memcpy(t->out, acc, (size_t)c->acc_size);
+    return;
+  }
+  int64_t so = c->p->ks[1][c->p->nk - 1];
+  if (so == c->acc_size) {
+    memcpy(t->out, acc, (size_t)(t->m * c->acc_size));
+    return;
+  }
+  for (int64_t k = 0; k < t->m; k++) memcpy(t->out + k * so, acc + k * c->acc_size, (size_t)c->acc_size);
+}
+
+/* Locates task `id`; in col form gathers a strided aux vector into the workspace. */
+static void locate(const rctx *c, workspace *w, odo *ko, int64_t id, task *t) {
+  const rplan *p = c->p;
+  if (!p->col) {
+    t->in = p->in + ko->off[0];
+    t->out = p->out + ko->off[1];
+    t->aux = p->aux ? p->aux + ko->off[2] : NULL;
+    t->m = 1;
+    return;
+  }
+  int64_t outer = id / c->nchunk, ch = id % c->nchunk, k0 = (int64_t)p->nk - 1;
+  odo_seek(ko, outer);
+  int64_t first = ch * c->mc;
+  t->m = p->kn[k0] - first < c->mc ? p->kn[k0] - first : c->mc;
+  t->in = p->in + ko->off[0] + first * p->ks[0][k0];
+  t->out = p->out + ko->off[1] + first * p->ks[1][k0];
+  t->aux = NULL;
+  if (p->aux) {
+    const char *a = p->aux + ko->off[2] + first * p->ks[2][k0];
+    if (p->ks[2][k0] == c->kin_size) {
+      t->aux = a;
+    } else {
+      for (int64_t k = 0; k < t->m; k++)
+        memcpy(w->abuf + k * c->kin_size, a + k * p->ks[2][k0], (size_t)c->kin_size);
+      t->aux = w->abuf;
+    }
+  }
+}
+
+/* Tasks [lo, hi), each computed whole by this thread. */
+static void run_tasks(const rctx *c, workspace *w, int64_t lo, int64_t hi) {
+  const rplan *p = c->p;
+  odo ko;
+  /* row form: all kept axes; col form: all but the fastest (its chunks are the tasks) */
+  odo_init(&ko, p->col ? p->nk - 1 : p->nk, p->kn, p->ks[0], p->ks[1], p->ks[2], 3);
+  if (!p->col) odo_seek(&ko, lo);
+  for (int64_t id = lo; id < hi; id++) {
+    task t;
+    locate(c, w, &ko, id, &t);
+    ctr_reset(&w->ctr);
+    run_leaves(c, w, &t, 0, c->nleaves);
+    store(c, &t, ctr_finish(&w->ctr, c->k->combine, t.m));
+    if (!p->col) odo_next(&ko);
+  }
+}
+
+static void thread_range(int64_t n, int64_t *lo, int64_t *hi) {
+#ifdef _OPENMP
+  int t = omp_get_thread_num(), T = omp_get_num_threads();
+#else
+  int t = 0, T = 1;
+#endif
+  *lo = n * t / T;
+  *hi = n * (t + 1) / T;
+}
+
+/* One task with its leaves shared by threads: aligned blocks of 2^j leaves (complete
+ * subtrees of the serial merge tree) in parallel, then the blocks and the tail merged in
+ * order on this thread. Same result as run_tasks. */
+static void run_task_split(const rctx *c, workspace *ws, int nt, int64_t id, int j,
+                           char *partial) {
+  odo ko;
+  odo_init(&ko, c->p->col ? c->p->nk - 1 : c->p->nk, c->p->kn, c->p->ks[0], c->p->ks[1],
+           c->p->ks[2], 3);
+  if (!c->p->col) odo_seek(&ko, id);
+  task t;
+  locate(c, &ws[0], &ko, id, &t);
+  int64_t nblocks = c->nleaves >> j, vbytes = t.m * c->acc_size;
+#pragma omp parallel num_threads(nt)
+  {
+#ifdef _OPENMP
+    workspace *w = &ws[omp_get_thread_num()];
+#else
+    workspace *w = &ws[0];
+#endif
+    int64_t lo, hi;
+    thread_range(nblocks, &lo, &hi);
+    for (int64_t b = lo; b < hi; b++) {
+      ctr_reset(&w->ctr);
+      run_leaves(c, w, &t, b << j, (b + 1) << j);
+      memcpy(partial + b * vbytes, ctr_finish(&w->ctr, c->k->combine, t.m), (size_t)vbytes);
+    }
+  }
+  workspace *w = &ws[0];
+  ctr_reset(&w->ctr);
+  for (int64_t b = 0; b < nblocks; b++) {
+    memcpy(w->ctr.cur, partial + b * vbytes, (size_t)vbytes);
+    ctr_push(&w->ctr, j, c->k->combine, t.m);
+  }
+  run_leaves(c, w, &t, nblocks << j, c->nleaves);
+  store(c, &t, ctr_finish(&w->ctr, c->k->combine, t.m));
+}
+
+/* Outputs of an empty reduction: the identity. */
+static void fill_identity(const ndi_reduce_spec *s) {
+  int64_t n = 1;
+  for (int i = 0; i < s->ndim; i++)
+    if (!s->reduced[i]) n *= s->shape[i];
+  int64_t ext[ND_MAX_DIMS], st[ND_MAX_DIMS];
+  int nk = 0;
+  for (int i = 0; i < s->ndim; i++)
+    if (!s->reduced[i]) {
+      ext[nk] = s->shape[i];
+      st[nk++] = s->out_strides[i];
+    }
+  odo o;
+  odo_init(&o, nk, ext, st, NULL, NULL, 1);
+  odo_seek(&o, 0);
+  for (int64_t i = 0; i < n; i++, odo_next(&o)) s->kernel->init(s->out + o.off[0], 1);
+}
+
+nd_status ndi_reduce_run(const char *op, const ndi_reduce_spec *s) {
+  rplan p;
+  make_plan(s, &p);
+  if (p.nout == 0) return ND_OK;
+  if (p.nred == 0) {
+    fill_identity(s);
+    return ND_OK;
+  }
+  rctx c = {0};
+  c.p = &p;
+  c.k = s->kernel;
+  c.kin_size = (int64_t)ndi_dtype_size(s->kin);
+  c.acc_size = s->acc_size;
+  c.cast = s->kin != s->in_dtype ? ndi_cast_loops[s->kin][s->in_dtype] : NULL;
+  c.lr = p.rn[p.nr - 1];
+  c.sr = p.rs[p.nr - 1];
+  int64_t leaf = p.col ? COL_LEAF : ROW_LEAF;
+  c.piece = c.lr < leaf ? c.lr : leaf;
+  c.npiece = (c.lr + c.piece - 1) / c.piece;
+  c.nleaves = c.npiece * (p.nred / c.lr);
+  if (p.col) {
+    int64_t m = p.kn[p.nk - 1];
+    c.mc = COL_CHUNK_BYTES / c.acc_size;
+    if (c.mc > m) c.mc = m;
+    c.nchunk = (m + c.mc - 1) / c.mc;
+    c.ntasks = (p.nout / m) * c.nchunk;
+    c.leaf_elems = c.piece * c.mc;
+  } else {
+    c.ntasks = p.nout;
+    c.leaf_elems = c.piece;
+  }
+  c.nlev = bitlen((uint64_t)c.nleaves) + 1;
+
+  int nt = ndi_threads_for(p.nout * p.nred);
+  int j = 0;
+  while ((c.leaf_elems << j) < BLOCK_TARGET && j < 62) j++;
+  bool split = nt > 1 && c.ntasks < 4 * (int64_t)nt && (c.nleaves >> j) >= 2;
+  if (nt > 1 && !split && c.ntasks < 2) nt = 1;
+  if (nt > c.ntasks && !split) nt = (int)c.ntasks;
+
+  workspace ws[64];
+  if (nt > 64) nt = 64;
+  int nws = nt;
+  for (int i = 0; i < nws; i++) {
+    if (!ws_alloc(&c, &ws[i])) {
+      for (int q = 0; q < i; q++) ndi_free(ws[q].mem);
+      return ndi_nomem(op, ws_bytes(&c));
+    }
+  }
+  nd_status st = ND_OK;
+  if (split) {
+    int64_t vbytes = (p.col ? c.mc : 1) * c.acc_size;
+    char *partial = ndi_malloc((size_t)((c.nleaves >> j) * vbytes));
+    if (!partial) {
+      st = ndi_nomem(op, (size_t)((c.nleaves >> j) * vbytes));
+    } else {
+      for (int64_t id = 0; id < c.ntasks; id++) run_task_split(&c, ws, nt, id, j, partial);
+      ndi_free(partial);
+    }
+  } else if (nt <= 1) {
+    run_tasks(&c, &ws[0], 0, c.ntasks);
+  } else {
+#pragma omp parallel num_threads(nt)
+    {
+#ifdef _OPENMP
+      workspace *w = &ws[omp_get_thread_num()];
+#else
+      workspace *w = &ws[0];
+#endif
+      int64_t lo, hi;
+      thread_range(c.ntasks, &lo, &hi);
+      run_tasks(&c, w, lo, hi);
+    }
+  }
+  for (int i = 0; i < nws; i++) ndi_free(ws[i].mem);
+  return st;
+}

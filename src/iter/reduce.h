@@ -1,0 +1,48 @@
+/* The reduction engine: reduces an input over a set of axes into an output of the kept
+ * axes, with any layout on either side.
+ *
+ * Planning: unit axes are dropped, negative input strides flipped, kept and reduced axes
+ * each sorted by the input's |stride| and coalesced. If the input's fastest axis is
+ * reduced, each output is a reduction of contiguous runs ("row" form); if it is kept, the
+ * engine reduces m outputs at once, accumulating whole rows of the fast kept axis into a
+ * vector of partial results ("col" form), so reducing a slow axis streams memory as fast
+ * as reducing the fast one.
+ *
+ * Accuracy and determinism: the elements of one output are cut into leaves of a fixed
+ * size (4096 elements along the inner reduced axis in row form, 8 rows in col form), each
+ * reduced by the kernel (itself pairwise), and the leaf results are merged by a binary
+ * counter: pairwise reduction, error O(eps log n). The merge tree depends only on the
+ * shape. Threads either take whole outputs, or compute aligned power-of-two blocks of
+ * leaves, which are complete subtrees of that same tree; so the result is bitwise the same
+ * for every thread count. */
+#ifndef NDI_ITER_REDUCE_H
+#define NDI_ITER_REDUCE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "kernels/reduce.h"
+#include "nd/types.h"
+
+typedef struct ndi_reduce_spec {
+  int ndim;
+  const int64_t *shape;       /* the input's shape */
+  const char *in;             /* element [0,...,0] of the input */
+  const int64_t *in_strides;  /* bytes */
+  nd_dtype in_dtype;
+  const bool *reduced;        /* per axis */
+  char *out;                  /* element [0,...] of the output (accumulator dtype) */
+  const int64_t *out_strides; /* bytes, per input axis (ignored on reduced axes) */
+  const char *aux;            /* optional per-output operand of dtype kin, or NULL */
+  const int64_t *aux_strides; /* bytes, per input axis (ignored on reduced axes) */
+  const ndi_reduce_kernel *kernel;
+  nd_dtype kin;               /* dtype the kernel reads: the input is converted to it */
+  int64_t acc_size;           /* bytes of one accumulator (= output element) */
+} ndi_reduce_spec;
+
+/* Runs the reduction. Outputs of an empty reduction get the kernel's identity (the caller
+ * rejects empty reductions of ops without one). Fails only for lack of memory (an error
+ * naming op). */
+nd_status ndi_reduce_run(const char *op, const ndi_reduce_spec *spec);
+
+#endif

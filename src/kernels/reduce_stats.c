@@ -1,0 +1,65 @@
+/* Kernels for the statistics: the sum of squared deviations from a per-output mean (the
+ * numerator of var and std, pairwise like sum), and the loops that finish mean, var and
+ * std in place (divide by the count, take the square root).
+ *
+ * As NumPy: the deviation is x - mean in the input's (float or complex) dtype, its square
+ * is d*d, or re*re + im*im for complex (the real part of d * conj(d)); the division is in
+ * the result's dtype (a float32 variance divides in float32). */
+#include <complex.h>
+#include <math.h>
+
+#include "core/dtype_list.h"
+#include "pairwise.h"
+#include "reduce.h"
+
+#define SQDEV_REAL(S, T)                                                                   \
+  static inline T sqdev_##S##_term(T x, const T *m) { T d = x - *m; return d * d; }       \
+  static inline T sqdev_##S##_op(T a, T b) { return a + b; }                              \
+  static inline T sqdev_##S##_id(void) { return 0; }                                      \
+  NDI_PW_LOOPS(sqdev_##S, T, T)
+#define SQDEV_COMPLEX(S, T, R, RE, IM)                                                     \
+  static inline R sqdev_##S##_term(T x, const T *m) {                                     \
+    R dr = RE(x) - RE(*m), di = IM(x) - IM(*m);                                           \
+    return dr * dr + di * di;                                                             \
+  }                                                                                        \
+  static inline R sqdev_##S##_op(R a, R b) { return a + b; }                              \
+  static inline R sqdev_##S##_id(void) { return 0; }                                      \
+  NDI_PW_LOOPS(sqdev_##S, T, R)
+
+SQDEV_REAL(f32, float)
+SQDEV_REAL(f64, double)
+SQDEV_COMPLEX(c64, float _Complex, float, crealf, cimagf)
+SQDEV_COMPLEX(c128, double _Complex, double, creal, cimag)
+
+#define SQ_ENTRY(E, S) [E] = {sqdev_##S##_row, sqdev_##S##_col, sqdev_##S##_combine, sqdev_##S##_init}
+const ndi_reduce_kernel ndi_reduce_sqdev[ND_NUM_DTYPES] = {
+    SQ_ENTRY(ND_FLOAT32, f32), SQ_ENTRY(ND_FLOAT64, f64), SQ_ENTRY(ND_COMPLEX64, c64),
+    SQ_ENTRY(ND_COMPLEX128, c128)};
+
+/* ---- finishing: x / d and sqrt(x / d) in the result dtype -------------------------- */
+
+#define DIVIDE(S, T, R)                                                                    \
+  static void divide_##S(char *const *p, const int64_t *s, int64_t n, void *ctx) {        \
+    const R d = (R) * (const double *)ctx;                                                \
+    char *x = p[0];                                                                        \
+    for (int64_t i = 0; i < n; i++, x += s[0]) *(T *)x = *(T *)x / d;                      \
+  }
+DIVIDE(f32, float, float)
+DIVIDE(f64, double, double)
+DIVIDE(c64, float _Complex, float)
+DIVIDE(c128, double _Complex, double)
+
+#define DIVIDE_SQRT(S, T, SQRT)                                                            \
+  static void divide_sqrt_##S(char *const *p, const int64_t *s, int64_t n, void *ctx) {   \
+    const T d = (T) * (const double *)ctx;                                                \
+    char *x = p[0];                                                                        \
+    for (int64_t i = 0; i < n; i++, x += s[0]) *(T *)x = SQRT(*(T *)x / d);                \
+  }
+DIVIDE_SQRT(f32, float, sqrtf)
+DIVIDE_SQRT(f64, double, sqrt)
+
+const ndi_loop_fn ndi_reduce_divide[ND_NUM_DTYPES] = {
+    [ND_FLOAT32] = divide_f32, [ND_FLOAT64] = divide_f64, [ND_COMPLEX64] = divide_c64,
+    [ND_COMPLEX128] = divide_c128};
+const ndi_loop_fn ndi_reduce_divide_sqrt[ND_NUM_DTYPES] = {[ND_FLOAT32] = divide_sqrt_f32,
+                                                           [ND_FLOAT64] = divide_sqrt_f64};

@@ -1,0 +1,92 @@
+/* Cumulative sums and products (in place, along one axis) and the difference loop of
+ * diff, for every dtype. Integer arithmetic wraps (done in uint64_t); bool sums are
+ * logical or and products logical and, as NumPy's add/multiply; complex products use the
+ * plain formula, as NumPy. */
+#include <complex.h>
+#include <stdbool.h>
+
+#include "argreduce.h"
+#include "core/dtype_list.h"
+
+static inline float _Complex scan_cmul64(float _Complex a, float _Complex b) {
+  float ar = crealf(a), ai = cimagf(a), br = crealf(b), bi = cimagf(b);
+  return CMPLXF(ar * br - ai * bi, ar * bi + ai * br);
+}
+static inline double _Complex scan_cmul128(double _Complex a, double _Complex b) {
+  double ar = creal(a), ai = cimag(a), br = creal(b), bi = cimag(b);
+  return CMPLX(ar * br - ai * bi, ar * bi + ai * br);
+}
+
+#define SADD_b(T, a, b) ((a) | (b))
+#define SADD_i(T, a, b) ((T)((uint64_t)(a) + (uint64_t)(b)))
+#define SADD_u SADD_i
+#define SADD_f(T, a, b) ((a) + (b))
+#define SADD_c SADD_f
+#define SMUL_b(T, a, b) ((a) & (b))
+#define SMUL_i(T, a, b) ((T)((uint64_t)(a) * (uint64_t)(b)))
+#define SMUL_u SMUL_i
+#define SMUL_f(T, a, b) ((a) * (b))
+#define SMUL_c(T, a, b) _Generic((a), float _Complex: scan_cmul64, default: scan_cmul128)(a, b)
+#define SSUB_b(T, a, b) ((a) != (b))
+#define SSUB_i(T, a, b) ((T)((uint64_t)(a) - (uint64_t)(b)))
+#define SSUB_u SSUB_i
+#define SSUB_f(T, a, b) ((a) - (b))
+#define SSUB_c SSUB_f
+
+/* Lanes along the fast axis (the scan axis slower): row after row, vectorised across the
+ * lanes. Otherwise each lane is scanned on its own. */
+#define SCAN_LOOP(NAME, S, T, OP)                                                          \
+  NDI_HOT static void NAME##_##S(char *const *p, const int64_t *st, int64_t n, void *ctx) { \
+    const ndi_scan_ctx *c = ctx;                                                           \
+    int64_t sa = c->axis_stride, sl = st[0];                                               \
+    int64_t asa = sa < 0 ? -sa : sa, asl = sl < 0 ? -sl : sl;                              \
+    if (n > 1 && asl < asa) {                                                              \
+      for (int64_t r = 1; r < c->len; r++) {                                               \
+        char *cur = p[0] + r * sa, *prev = cur - sa;                                       \
+        if (sl == (int64_t)sizeof(T)) {                                                    \
+          T *restrict x = (T *)cur;                                                        \
+          const T *restrict y = (const T *)prev;                                           \
+          for (int64_t k = 0; k < n; k++) x[k] = OP(T, y[k], x[k]);                         \
+        } else {                                                                           \
+          for (int64_t k = 0; k < n; k++)                                                  \
+            *(T *)(cur + k * sl) = OP(T, *(T *)(prev + k * sl), *(T *)(cur + k * sl));     \
+        }                                                                                  \
+      }                                                                                    \
+      return;                                                                              \
+    }                                                                                      \
+    for (int64_t k = 0; k < n; k++) {                                                      \
+      char *x = p[0] + k * sl;                                                             \
+      T acc = *(T *)x;                                                                     \
+      for (int64_t r = 1; r < c->len; r++) {                                               \
+        x += sa;                                                                           \
+        acc = OP(T, acc, *(T *)x);                                                         \
+        *(T *)x = acc;                                                                     \
+      }                                                                                    \
+    }                                                                                      \
+  }
+
+#define DIFF_LOOP(S, T, OP)                                                                \
+  NDI_HOT static void diff_##S(char *const *p, const int64_t *st, int64_t n, void *ctx) {  \
+    (void)ctx;                                                                             \
+    char *o = p[0];                                                                        \
+    const char *a = p[1], *b = p[2];                                                       \
+    if (st[0] == (int64_t)sizeof(T) && st[1] == (int64_t)sizeof(T) && st[2] == (int64_t)sizeof(T)) { \
+      T *restrict O = (T *)o;                                                              \
+      const T *restrict A = (const T *)a, *restrict B = (const T *)b;                      \
+      for (int64_t i = 0; i < n; i++) O[i] = OP(T, A[i], B[i]);                             \
+      return;                                                                              \
+    }                                                                                      \
+    for (int64_t i = 0; i < n; i++, o += st[0], a += st[1], b += st[2])                    \
+      *(T *)o = OP(T, *(const T *)a, *(const T *)b);                                       \
+  }
+
+#define DEFINE_SCAN(E, S, T, K, NAME, ...) \
+  SCAN_LOOP(scan_sum, S, T, SADD_##K)      \
+  SCAN_LOOP(scan_prod, S, T, SMUL_##K)     \
+  DIFF_LOOP(S, T, SSUB_##K)
+NDI_DTYPES(DEFINE_SCAN, _)
+
+#define SCAN_ENTRY(E, S, T, K, NAME, OP) [E] = OP##_##S,
+const ndi_loop_fn ndi_scan_sum[ND_NUM_DTYPES] = {NDI_DTYPES(SCAN_ENTRY, scan_sum)};
+const ndi_loop_fn ndi_scan_prod[ND_NUM_DTYPES] = {NDI_DTYPES(SCAN_ENTRY, scan_prod)};
+const ndi_loop_fn ndi_diff_loops[ND_NUM_DTYPES] = {NDI_DTYPES(SCAN_ENTRY, diff)};

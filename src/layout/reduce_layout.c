@@ -1,0 +1,39 @@
+/* Layout arithmetic of reductions: which axes are reduced, and the shape and strides of
+ * the output. */
+#include "core/error.h"
+#include "layout.h"
+
+nd_status ndi_reduce_axes(const char *op, int naxes, const int *axes, int ndim, bool *reduced) {
+  if (naxes == -1) {
+    for (int i = 0; i < ndim; i++) reduced[i] = true;
+    return ND_OK;
+  }
+  if (naxes < -1)
+    return ndi_error(ND_ERR_VALUE, "%s: invalid axis count %d (-1 means all axes)", op, naxes);
+  if (naxes > ndim)
+    return ndi_error(ND_ERR_INDEX, "%s: %d axes given for an array of dimension %d", op, naxes,
+                     ndim);
+  return ndi_normalize_axes(op, naxes, axes, ndim, NULL, reduced);
+}
+
+void ndi_reduce_layout(int ndim, const int64_t *shape, const int64_t *strides,
+                       const bool *reduced, bool keepdims, int *out_ndim, int64_t *out_shape,
+                       int64_t *out_strides, int *axis_map) {
+  /* The output keeps the input's axis order by stride (as ND_K), so that the kept axes
+   * of the input and the output coalesce alike and the engine writes it in one sweep. */
+  int n = 0;
+  int64_t st[ND_MAX_DIMS];
+  for (int i = 0; i < ndim; i++) {
+    if (reduced[i] && !keepdims) {
+      axis_map[i] = -1;
+      continue;
+    }
+    axis_map[i] = reduced[i] ? -1 : n;
+    out_shape[n] = reduced[i] ? 1 : shape[i];
+    st[n++] = strides[i];
+  }
+  int perm[ND_MAX_DIMS];
+  ndi_order_k_perm(n, out_shape, st, perm);
+  ndi_strides_for_perm(n, out_shape, perm, out_strides);
+  *out_ndim = n;
+}

@@ -1,0 +1,504 @@
+/* Reductions (sum, prod, min, max, all, any, count_nonzero, mean, var, std) on every
+ * layout, dtype and axis set against plain reference loops; accumulator dtypes, dtype=
+ * forms, NaN, empty reductions, errors; bitwise equality of 1- and 2-thread results and
+ * the accuracy of pairwise float sums on 1e7 elements. */
+#include <complex.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "helpers.h"
+
+typedef enum { R_SUM, R_PROD, R_MIN, R_MAX, R_ALL, R_ANY, R_COUNT, R_MEAN, R_VAR, R_STD, R_NUM } rop;
+static const char *const rop_names[R_NUM] = {"sum", "prod", "min", "max", "all", "any",
+                                             "count_nonzero", "mean", "var", "std"};
+
+static nd_array *run_op(rop op, const nd_array *a, int naxes, const int *axes, bool keep, double corr) {
+  switch (op) {
+    case R_SUM: return nd_sum(a, naxes, axes, keep);
+    case R_PROD: return nd_prod(a, naxes, axes, keep);
+    case R_MIN: return nd_min(a, naxes, axes, keep);
+    case R_MAX: return nd_max(a, naxes, axes, keep);
+    case R_ALL: return nd_all(a, naxes, axes, keep);
+    case R_ANY: return nd_any(a, naxes, axes, keep);
+    case R_COUNT: return nd_count_nonzero(a, naxes, axes, keep);
+    case R_MEAN: return nd_mean(a, naxes, axes, keep);
+    case R_VAR: return nd_var(a, naxes, axes, corr, keep);
+    case R_STD: return nd_std(a, naxes, axes, corr, keep);
+    default: return NULL;
+  }
+}
+
+/* The result dtype NumPy gives. */
+static nd_dtype want_dtype(rop op, nd_dtype t) {
+  char k = nd_dtype_kind(t);
+  switch (op) {
+    case R_SUM:
+    case R_PROD: return (k == 'b' || k == 'i') ? ND_INT64 : k == 'u' ? ND_UINT64 : t;
+    case R_MIN:
+    case R_MAX: return t;
+    case R_ALL:
+    case R_ANY: return ND_BOOL;
+    case R_COUNT: return ND_INT64;
+    case R_MEAN: return (k == 'f' || k == 'c') ? t : ND_FLOAT64;
+    default: return k == 'f' ? t : k == 'c' ? (t == ND_COMPLEX64 ? ND_FLOAT32 : ND_FLOAT64) : ND_FLOAT64;
+  }
+}
+
+/* Reference: op over the elements of `a` whose non-reduced indices are those of `base`. */
+static void reference(const nd_array *a, const bool *red, const int64_t *base, rop op,
+                      nd_dtype rt, double corr, double *out_re, double *out_im) {
+  int nd = nd_ndim(a);
+  const int64_t *sh = nd_shape(a);
+  int rax[ND_MAX_DIMS], nr = 0;
+  int64_t rext[ND_MAX_DIMS], ridx[ND_MAX_DIMS] = {0}, idx[ND_MAX_DIMS];
+  int64_t n = 1;
+  for (int i = 0; i < nd; i++)
+    if (red[i]) {
+      rax[nr] = i;
+      rext[nr++] = sh[i];
+      n *= sh[i];
+    }
+  char rk = nd_dtype_kind(rt);
+  uint64_t usum = 0, uprod = 1;
+  long double sre = 0, sim = 0, pre = 1, pim = 0;
+  double mn = 0, mx = 0;
+  bool any = false, all = true, first = true;
+  int64_t count = 0;
+  memcpy(idx, base, sizeof(int64_t) * (size_t)nd);
+  if (n > 0) {
+    do {
+      for (int k = 0; k < nr; k++) idx[rax[k]] = ridx[k];
+      double re, im;
+      th_get(a, idx, &re, &im);
+      usum += (uint64_t)(int64_t)re;
+      uprod *= (uint64_t)(int64_t)re;
+      sre += re;
+      sim += im;
+      long double t = pre * re - pim * im;
+      pim = pre * im + pim * re;
+      pre = t;
+      bool nz = re != 0 || im != 0;
+      any |= nz;
+      all &= nz;
+      count += nz;
+      if (first) mn = mx = re;
+      if (isnan(re) || isnan(mx) || re > mx) mx = isnan(mx) ? mx : re;
+      if (isnan(re) || isnan(mn) || re < mn) mn = isnan(mn) ? mn : re;
+      first = false;
+    } while (th_next(nr, rext, ridx));
+  }
+  *out_im = 0;
+  switch (op) {
+    case R_SUM:
+      if (rk == 'i') *out_re = (double)(int64_t)usum;
+      else if (rk == 'u') *out_re = (double)usum;
+      else if (rk == 'b') *out_re = any;
+      else *out_re = (double)sre, *out_im = (double)sim;
+      break;
+    case R_PROD:
+      if (rk == 'i') *out_re = (double)(int64_t)uprod;
+      else if (rk == 'u') *out_re = (double)uprod;
+      else *out_re = (double)pre, *out_im = (double)pim;
+      if (rt == ND_FLOAT32 || rt == ND_COMPLEX64) *out_re = (float)*out_re, *out_im = (float)*out_im;
+      break;
+    case R_MIN: *out_re = mn; break;
+    case R_MAX: *out_re = mx; break;
+    case R_ALL: *out_re = all; break;
+    case R_ANY: *out_re = any; break;
+    case R_COUNT: *out_re = (double)count; break;
+    case R_MEAN:
+      *out_re = (double)(sre / n);
+      *out_im = rk == 'c' ? (double)(sim / n) : 0.0;
+      break;
+    default: { /* var, std: two passes */
+      long double mre = sre / n, mim = sim / n, ss = 0;
+      int64_t ri2[ND_MAX_DIMS] = {0};
+      if (n > 0) {
+        do {
+          for (int k = 0; k < nr; k++) idx[rax[k]] = ri2[k];
+          double re, im;
+          th_get(a, idx, &re, &im);
+          ss += (re - mre) * (re - mre) + (im - mim) * (im - mim);
+        } while (th_next(nr, rext, ri2));
+      }
+      long double d = (long double)n - corr;
+      long double v = ss / (d > 0 ? d : 0);
+      *out_re = (double)(op == R_STD ? sqrtl(v) : v);
+    }
+  }
+}
+
+static bool close_enough(double got, double want, nd_dtype rt) {
+  if (got == want || (isnan(got) && isnan(want))) return true;
+  /* a complex64 product beyond float range: overflow order decides inf vs nan parts */
+  if (rt == ND_COMPLEX64 && fabs(want) > 1e30) return true;
+  double tol = (rt == ND_FLOAT32 || rt == ND_COMPLEX64) ? 2e-5 : 1e-12;
+  if (nd_dtype_kind(rt) != 'f' && nd_dtype_kind(rt) != 'c') return false;
+  return fabs(got - want) <= tol * fmax(1.0, fabs(want));
+}
+
+/* Checks one reduction of `a` against the reference, element by element. */
+static void check_reduction(rop op, const nd_array *a, int naxes, const int *axes, bool keep,
+                            double corr, const char *what) {
+  nd_array *r = run_op(op, a, naxes, axes, keep, corr);
+  if (!r) fail_msg("%s %s failed: %s", rop_names[op], what, nd_last_error());
+  nd_dtype rt = want_dtype(op, nd_dtype_of(a));
+  if (nd_dtype_of(r) != rt)
+    fail_msg("%s %s: dtype %s, want %s", rop_names[op], what, nd_dtype_name(nd_dtype_of(r)), nd_dtype_name(rt));
+  int nd = nd_ndim(a);
+  bool red[ND_MAX_DIMS] = {false};
+  if (naxes < 0) {
+    for (int i = 0; i < nd; i++) red[i] = true;
+  } else {
+    for (int i = 0; i < naxes; i++) red[axes[i] < 0 ? axes[i] + nd : axes[i]] = true;
+  }
+  int64_t wshape[ND_MAX_DIMS];
+  int wn = 0;
+  for (int i = 0; i < nd; i++)
+    if (!red[i] || keep) wshape[wn++] = red[i] ? 1 : nd_shape(a)[i];
+  th_assert_shape(r, wn, wshape);
+  if (nd_size(r) > 0) {
+    int64_t ridx[ND_MAX_DIMS] = {0}, base[ND_MAX_DIMS];
+    do {
+      for (int i = 0, j = 0; i < nd; i++) {
+        if (!red[i] || keep) {
+          base[i] = red[i] ? 0 : ridx[j];
+          j++;
+        } else {
+          base[i] = 0;
+        }
+      }
+      double wre, wim, gre, gim;
+      reference(a, red, base, op, rt, corr, &wre, &wim);
+      th_get(r, ridx, &gre, &gim);
+      if (!close_enough(gre, wre, rt) || !close_enough(gim, wim, rt))
+        fail_msg("%s %s (%s): got (%.17g,%.17g), want (%.17g,%.17g)", rop_names[op], what,
+                 nd_dtype_name(nd_dtype_of(a)), gre, gim, wre, wim);
+    } while (th_next(wn, wshape, ridx));
+  }
+  nd_release(r);
+}
+
+static bool op_accepts(rop op, nd_dtype t) {
+  return !((op == R_MIN || op == R_MAX) && nd_dtype_kind(t) == 'c');
+}
+
+typedef struct {
+  int n;
+  int axes[3];
+} axis_set;
+
+static const axis_set axis_sets[] = {{-1, {0}}, {0, {0}},     {1, {0}},     {1, {1}},
+                                     {1, {2}},  {1, {-1}},    {2, {0, 2}},  {2, {2, 0}},
+                                     {2, {1, 2}}, {3, {0, 1, 2}}};
+
+static void test_every_layout_dtype_axes(void **state) {
+  (void)state;
+  static const int64_t shape[3] = {3, 4, 5};
+  for (int d = 0; d < ND_NUM_DTYPES; d++) {
+    nd_dtype t = th_all_dtypes[d];
+    for (int L = 0; L < TH_NUM_LAYOUTS; L++) {
+      nd_array *a = th_make(t, 3, shape, (th_layout)L, 11 + (unsigned)d);
+      for (size_t s = 0; s < sizeof axis_sets / sizeof axis_sets[0]; s++) {
+        for (int keep = 0; keep < 2; keep++) {
+          for (int op = 0; op < R_NUM; op++) {
+            if (!op_accepts((rop)op, t)) continue;
+            char what[64];
+            snprintf(what, sizeof what, "layout %s, axes set %zu, keepdims %d", th_layout_names[L], s, keep);
+            check_reduction((rop)op, a, axis_sets[s].n, axis_sets[s].axes, keep, op == R_STD ? 1.0 : 0.0, what);
+          }
+        }
+      }
+      nd_release(a);
+    }
+  }
+}
+
+static void test_zero_d_and_empty(void **state) {
+  (void)state;
+  for (int d = 0; d < ND_NUM_DTYPES; d++) {
+    nd_dtype t = th_all_dtypes[d];
+    /* 0-d: all axes or none */
+    nd_array *z = th_make(t, 0, NULL, TH_C, 3);
+    for (int op = 0; op < R_NUM; op++) {
+      if (!op_accepts((rop)op, t)) continue;
+      check_reduction((rop)op, z, -1, NULL, false, 0.0, "0-d");
+      check_reduction((rop)op, z, 0, NULL, true, 0.0, "0-d no axes");
+    }
+    nd_release(z);
+    /* size 0: reductions with an identity give it; min/max only when the result is empty */
+    static const int64_t e1[2] = {0, 3}, e2[3] = {3, 0, 2};
+    nd_array *e = th_make(t, 2, e1, TH_C, 1), *f = th_make(t, 3, e2, TH_F, 1);
+    for (int op = 0; op < R_NUM; op++) {
+      if (!op_accepts((rop)op, t)) continue;
+      int ax0 = 0, ax1 = 1;
+      if (op != R_MIN && op != R_MAX) {
+        check_reduction((rop)op, e, -1, NULL, false, 0.0, "empty, all axes");
+        check_reduction((rop)op, e, 1, &ax0, true, 0.0, "empty, axis 0");
+        check_reduction((rop)op, f, 1, &ax1, false, 0.0, "empty F, axis 1");
+      } else {
+        TH_EXPECT_ERROR(run_op((rop)op, e, -1, NULL, false, 0), ND_ERR_VALUE, "which has no identity");
+        TH_EXPECT_ERROR(run_op((rop)op, e, 1, &ax0, false, 0), ND_ERR_VALUE, "zero-size array");
+      }
+      check_reduction((rop)op, e, 1, &ax1, false, 0.0, "empty result");
+    }
+    nd_release(e);
+    nd_release(f);
+  }
+  /* the values of empty reductions */
+  nd_array *e = nd_zeros(ND_FLOAT64, ND_SHAPE(0, 3), ND_C);
+  int ax0 = 0;
+  nd_array *s = nd_sum(e, 1, &ax0, false), *p = nd_prod(e, 1, &ax0, false), *m = nd_mean(e, 1, &ax0, false);
+  nd_array *al = nd_all(e, -1, NULL, false), *an = nd_any(e, -1, NULL, false);
+  double v;
+  nd_get_double(s, (int64_t[]){1}, &v);
+  assert_true(v == 0.0);
+  nd_get_double(p, (int64_t[]){1}, &v);
+  assert_true(v == 1.0);
+  nd_get_double(m, (int64_t[]){1}, &v);
+  assert_true(isnan(v));
+  assert_true(*(bool *)nd_data(al));
+  assert_false(*(bool *)nd_data(an));
+  nd_release(s), nd_release(p), nd_release(m), nd_release(al), nd_release(an), nd_release(e);
+}
+
+static void test_accumulator_dtypes(void **state) {
+  (void)state;
+  nd_scope_begin();
+  /* int8 values that overflow int8 but not int64 */
+  nd_array *i8 = nd_full(ND_INT8, ND_SHAPE(300), 100, ND_C);
+  nd_array *s = nd_sum(i8, -1, NULL, false);
+  assert_int_equal(nd_dtype_of(s), ND_INT64);
+  assert_int_equal(*(int64_t *)nd_data(s), 30000);
+  /* dtype=int8 accumulates in int8 and wraps: 300 * 100 mod 256 as int8 */
+  nd_array *s8 = nd_sum_dtype(i8, -1, NULL, false, ND_INT8);
+  assert_int_equal(nd_dtype_of(s8), ND_INT8);
+  assert_int_equal(*(int8_t *)nd_data(s8), (int8_t)(30000 % 256));
+  nd_array *u16 = nd_full(ND_UINT16, ND_SHAPE(3), 65535, ND_C);
+  nd_array *pu = nd_prod(u16, -1, NULL, false);
+  assert_int_equal(nd_dtype_of(pu), ND_UINT64);
+  assert_true(*(uint64_t *)nd_data(pu) == (uint64_t)65535 * 65535 * 65535);
+  nd_array *b = nd_ones(ND_BOOL, ND_SHAPE(7), ND_C);
+  nd_array *sb = nd_sum(b, -1, NULL, false), *sbb = nd_sum_dtype(b, -1, NULL, false, ND_BOOL);
+  assert_int_equal(nd_dtype_of(sb), ND_INT64);
+  assert_int_equal(*(int64_t *)nd_data(sb), 7);
+  assert_true(*(bool *)nd_data(sbb)); /* logical or, as np.sum(b, dtype=bool) */
+  /* float64 data summed in float32: converted first */
+  nd_array *f = nd_full(ND_FLOAT64, ND_SHAPE(10), 0.1, ND_C);
+  nd_array *sf = nd_sum_dtype(f, -1, NULL, false, ND_FLOAT32);
+  assert_int_equal(nd_dtype_of(sf), ND_FLOAT32);
+  float want = 0;
+  for (int i = 0; i < 10; i++) want += 0.1f;
+  assert_true(fabsf(*(float *)nd_data(sf) - want) < 1e-6f);
+  /* float sum with dtype=int32 truncates each element first (NumPy: 1.5+2.5 -> 3) */
+  nd_array *h = nd_from_data(ND_FLOAT64, ND_SHAPE(2), (double[]){1.5, 2.5}, ND_C);
+  nd_array *si = nd_sum_dtype(h, -1, NULL, false, ND_INT32);
+  assert_int_equal(*(int32_t *)nd_data(si), 3);
+  nd_array *pi = nd_prod_dtype(h, -1, NULL, false, ND_FLOAT32);
+  assert_true(*(float *)nd_data(pi) == 3.75f);
+  /* mean: float32 stays float32, int gives float64, dtype= float32 */
+  nd_array *mf = nd_mean(nd_ones(ND_FLOAT32, ND_SHAPE(4), ND_C), -1, NULL, false);
+  assert_int_equal(nd_dtype_of(mf), ND_FLOAT32);
+  nd_array *mi = nd_mean(nd_arange(ND_INT16, 0, 4, 1), -1, NULL, false);
+  assert_int_equal(nd_dtype_of(mi), ND_FLOAT64);
+  assert_true(*(double *)nd_data(mi) == 1.5);
+  nd_array *m32 = nd_mean_dtype(nd_arange(ND_INT16, 0, 4, 1), -1, NULL, false, ND_FLOAT32);
+  assert_int_equal(nd_dtype_of(m32), ND_FLOAT32);
+  assert_true(*(float *)nd_data(m32) == 1.5f);
+  /* var of complex is real: var([1+1j, 2]) = 0.5 (NumPy) */
+  nd_array *c = nd_from_data(ND_COMPLEX64, ND_SHAPE(2), (float _Complex[]){1 + 1 * I, 2}, ND_C);
+  nd_array *vc = nd_var(c, -1, NULL, 0, false);
+  assert_int_equal(nd_dtype_of(vc), ND_FLOAT32);
+  assert_true(*(float *)nd_data(vc) == 0.5f);
+  /* NumPy: var([1.], ddof=1) is nan, var([1., 2.], ddof=2) is inf */
+  nd_array *one = nd_ones(ND_FLOAT64, ND_SHAPE(1), ND_C);
+  assert_true(isnan(*(double *)nd_data(nd_var(one, -1, NULL, 1, false))));
+  nd_array *two = nd_from_data(ND_FLOAT64, ND_SHAPE(2), (double[]){1, 2}, ND_C);
+  assert_true(isinf(*(double *)nd_data(nd_var(two, -1, NULL, 2, false))));
+  assert_true(*(double *)nd_data(nd_std(two, -1, NULL, 0, false)) == 0.5);
+  nd_scope_end();
+}
+
+static void test_nan(void **state) {
+  (void)state;
+  nd_scope_begin();
+  /* a NaN anywhere propagates through min and max, in row and col form */
+  for (int pos = 0; pos < 40; pos += 13) {
+    nd_array *a = nd_arange(ND_FLOAT64, 0, 40, 1);
+    nd_set_double(a, (int64_t[]){pos}, NAN);
+    nd_array *m = nd_reshape(a, ND_SHAPE(8, 5), ND_C);
+    assert_true(isnan(*(double *)nd_data(nd_max(a, -1, NULL, false))));
+    assert_true(isnan(*(double *)nd_data(nd_min(a, -1, NULL, false))));
+    int ax0 = 0;
+    nd_array *c = nd_max(m, 1, &ax0, false); /* col form */
+    for (int k = 0; k < 5; k++) {
+      double v;
+      nd_get_double(c, (int64_t[]){k}, &v);
+      assert_true(k == pos % 5 ? isnan(v) : v == 35 + k);
+    }
+    nd_array *s = nd_sum(nd_astype(m, ND_FLOAT32), 1, &ax0, false);
+    double v;
+    nd_get_double(s, (int64_t[]){pos % 5}, &v);
+    assert_true(isnan(v));
+  }
+  nd_scope_end();
+}
+
+static void test_errors(void **state) {
+  (void)state;
+  nd_array *a = nd_zeros(ND_FLOAT64, ND_SHAPE(2, 3), ND_C);
+  nd_array *c = nd_zeros(ND_COMPLEX128, ND_SHAPE(2, 3), ND_C);
+  int bad[] = {2}, rep[] = {1, -1}, neg[] = {-3};
+  for (int op = 0; op < R_NUM; op++) {
+    TH_EXPECT_ERROR(run_op((rop)op, a, 1, bad, false, 0), ND_ERR_INDEX, "axis 2 is out of bounds for array of dimension 2");
+    TH_EXPECT_ERROR(run_op((rop)op, a, 1, neg, false, 0), ND_ERR_INDEX, "axis -3 is out of bounds");
+    TH_EXPECT_ERROR(run_op((rop)op, a, 2, rep, false, 0), ND_ERR_INDEX, "repeated axis");
+    TH_EXPECT_ERROR(run_op((rop)op, a, -2, bad, false, 0), ND_ERR_VALUE, "invalid axis count -2");
+    TH_EXPECT_ERROR(run_op((rop)op, a, 3, rep, false, 0), ND_ERR_INDEX, "3 axes given");
+    TH_EXPECT_ERROR(run_op((rop)op, NULL, -1, NULL, false, 0), ND_ERR_NULL, rop_names[op]);
+    /* messages name the function */
+    TH_EXPECT_ERROR(run_op((rop)op, a, 1, bad, false, 0), ND_ERR_INDEX, rop_names[op]);
+  }
+  TH_EXPECT_ERROR(nd_max(c, -1, NULL, false), ND_ERR_TYPE, "max: not defined for complex input");
+  TH_EXPECT_ERROR(nd_min(c, -1, NULL, false), ND_ERR_TYPE, "min: not defined for complex");
+  TH_EXPECT_ERROR(nd_sum_dtype(c, -1, NULL, false, ND_FLOAT64), ND_ERR_TYPE, "sum: cannot accumulate complex128 in float64");
+  TH_EXPECT_ERROR(nd_prod_dtype(a, -1, NULL, false, (nd_dtype)99), ND_ERR_TYPE, "prod");
+  TH_EXPECT_ERROR(nd_mean_dtype(a, -1, NULL, false, ND_INT32), ND_ERR_TYPE, "mean: dtype must be a floating or complex type, got int32");
+  TH_EXPECT_ERROR(nd_mean_dtype(c, -1, NULL, false, ND_FLOAT32), ND_ERR_TYPE, "mean: cannot accumulate complex128");
+  TH_EXPECT_ERROR(nd_var(a, -1, NULL, NAN, false), ND_ERR_VALUE, "var: correction is NaN");
+  nd_release(a);
+  nd_release(c);
+}
+
+/* ---- threads and accuracy ------------------------------------------------------------ */
+
+static void fill_random(nd_array *a, uint64_t seed) {
+  nd_array *flat = nd_reshape(a, ND_SHAPE(-1), ND_C);
+  assert_non_null(flat);
+  int64_t n = nd_size(a);
+  uint64_t h = seed * 2654435761u + 1;
+  for (int64_t i = 0; i < n; i++) {
+    h = h * 6364136223846793005u + 1442695040888963407u;
+    double v = (double)(h >> 11) * (1.0 / 9007199254740992.0) - 0.3;
+    nd_set_double(flat, (int64_t[]){i}, v * 100);
+  }
+  nd_release(flat);
+}
+
+static void assert_bitwise_equal(const nd_array *x, const nd_array *y) {
+  assert_int_equal(nd_nbytes(x), nd_nbytes(y));
+  assert_true(nd_is_contiguous(x, ND_C) || nd_is_contiguous(x, ND_F));
+  assert_memory_equal(nd_data(x), nd_data(y), nd_nbytes(x));
+}
+
+static void test_threads_bitwise(void **state) {
+  (void)state;
+  typedef struct {
+    int ndim;
+    int64_t shape[3];
+    nd_order order;
+    int naxes;
+    int axes[2];
+  } tcase;
+  static const tcase cases[] = {
+      {1, {1 << 21}, ND_C, -1, {0}},        /* one output, contiguous: leaves split across threads */
+      {2, {3, 400001}, ND_C, 1, {1}},       /* few outputs, row form */
+      {2, {400001, 3}, ND_C, 1, {0}},       /* few outputs, col form */
+      {2, {1500, 1001}, ND_C, 1, {0}},      /* col form, many tasks */
+      {2, {1500, 1001}, ND_C, 1, {1}},      /* row form, many outputs */
+      {2, {1500, 1001}, ND_F, -1, {0}},
+      {2, {1500, 1001}, ND_F, 1, {1}},
+      {3, {64, 90, 300}, ND_C, 2, {0, 2}},  /* non-coalescable reduced axes */
+      {3, {300, 90, 64}, ND_F, 2, {1, 2}},
+      {2, {70000, 2}, ND_C, 1, {1}},        /* short reductions */
+  };
+  static const nd_dtype types[] = {ND_FLOAT64, ND_FLOAT32, ND_COMPLEX128};
+  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+    for (size_t t = 0; t < sizeof types / sizeof types[0]; t++) {
+      const tcase *k = &cases[c];
+      if (types[t] == ND_COMPLEX128 && c % 3) continue; /* keep the test quick */
+      nd_array *a = nd_empty(types[t], k->ndim, k->shape, k->order);
+      fill_random(a, c);
+      static const rop ops[] = {R_SUM, R_PROD, R_MEAN, R_VAR, R_MAX};
+      for (size_t o = 0; o < sizeof ops / sizeof ops[0]; o++) {
+        if (!op_accepts(ops[o], types[t])) continue;
+        nd_set_num_threads(1);
+        nd_array *r1 = run_op(ops[o], a, k->naxes, k->axes, false, 0);
+        nd_set_num_threads(2);
+        nd_array *r2 = run_op(ops[o], a, k->naxes, k->axes, false, 0);
+        assert_non_null(r1);
+        assert_non_null(r2);
+        assert_bitwise_equal(r1, r2);
+        nd_release(r1);
+        nd_release(r2);
+      }
+      nd_release(a);
+    }
+  }
+  nd_set_num_threads(0);
+}
+
+/* A float sum of 1e7 values against a long double reference: pairwise summation keeps
+ * the float32 error near eps (a running sum would lose about 1e-3 relative), along the
+ * contiguous axis, along a strided one, and down the columns (col form). */
+static void test_sum_accuracy_1e7(void **state) {
+  (void)state;
+  const int64_t n = 10000000;
+  nd_array *f = nd_empty(ND_FLOAT32, ND_SHAPE(n), ND_C);
+  nd_array *d = nd_empty(ND_FLOAT64, ND_SHAPE(n), ND_C);
+  float *pf = nd_data(f);
+  double *pd = nd_data(d);
+  uint64_t h = 7;
+  long double ref = 0, ref_even = 0;
+  for (int64_t i = 0; i < n; i++) {
+    h = h * 6364136223846793005u + 1442695040888963407u;
+    pf[i] = (float)((double)(h >> 40) / 16777216.0 + 0.5);
+    pd[i] = (double)(h >> 11) * (1.0 / 9007199254740992.0) + 0.5;
+    ref += pf[i];
+    if (i % 2 == 0) ref_even += pf[i];
+  }
+  nd_array *sf = nd_sum(f, -1, NULL, false);
+  double got = *(float *)nd_data(sf);
+  assert_true(fabs(got - (double)ref) / (double)ref < 4e-7);
+  /* a running float32 sum is far off: the test can tell the two apart */
+  float naive = 0;
+  for (int64_t i = 0; i < n; i++) naive += pf[i];
+  print_message("float32 1e7 sum: pairwise rel. error %.2e, running sum %.2e\n",
+                fabs(got - (double)ref) / (double)ref, fabs(naive - (double)ref) / (double)ref);
+  assert_true(fabs(naive - (double)ref) / (double)ref > 1e-5);
+
+  nd_array *even = nd_index(f, "::2");
+  nd_array *se = nd_sum(even, -1, NULL, false);
+  assert_true(fabs(*(float *)nd_data(se) - (double)ref_even) / (double)ref_even < 4e-7);
+
+  nd_array *m = nd_reshape(f, ND_SHAPE(n / 8, 8), ND_C);
+  int ax0 = 0;
+  nd_array *cols = nd_sum(m, 1, &ax0, false);
+  for (int k = 0; k < 8; k++) {
+    long double rc = 0;
+    for (int64_t i = k; i < n; i += 8) rc += pf[i];
+    double g = ((float *)nd_data(cols))[k];
+    assert_true(fabs(g - (double)rc) / (double)rc < 4e-7);
+  }
+
+  long double refd = 0;
+  for (int64_t i = 0; i < n; i++) refd += pd[i];
+  nd_array *sd = nd_sum(d, -1, NULL, false);
+  assert_true(fabsl(*(double *)nd_data(sd) - refd) / refd < 1e-15);
+  nd_release(sf), nd_release(se), nd_release(even), nd_release(cols), nd_release(m);
+  nd_release(sd), nd_release(f), nd_release(d);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_every_layout_dtype_axes),
+      cmocka_unit_test(test_zero_d_and_empty),
+      cmocka_unit_test(test_accumulator_dtypes),
+      cmocka_unit_test(test_nan),
+      cmocka_unit_test(test_errors),
+      cmocka_unit_test(test_threads_bitwise),
+      cmocka_unit_test(test_sum_accuracy_1e7),
+  };
+  return TH_RUN(tests);
+}
