@@ -21,6 +21,7 @@ typedef struct bench_case {
 extern const bench_case bench_cases_copy[];
 extern const bench_case bench_cases_views[];
 extern const bench_case bench_cases_reduce[];
+extern const bench_case bench_cases_manip[];
 
 double bench_now(void);
 /* Aborts the benchmark run with the library's message if `ok` is false. */

@@ -68,3 +68,16 @@ def _vec():
 
 
 CASES["reduce/argmax_10m"] = (_vec, lambda a: a.argmax())
+
+
+# ---- manipulation (bench/cases_manip.c) ----
+def _two():
+    a = np.arange(NR * NR, dtype=np.float64).reshape(NR, NR)
+    return {"a": a, "b": a.copy(), "big": np.arange(2 * NR * NR, dtype=np.float64).reshape(2 * NR, NR)}
+
+
+CASES.update({
+    "manip/concat_axis0": (_two, lambda s: np.concatenate([s["a"], s["b"]], axis=0)),
+    "manip/concat_axis1": (_two, lambda s: np.concatenate([s["a"], s["b"]], axis=1)),
+    "manip/copy_result_size": (_two, lambda s: s["big"].copy()),
+})

@@ -10,6 +10,8 @@
 #include "nd/views.h"
 #include "nd/print.h"
 #include "nd/reduce.h"
+#include "nd/manipulation.h"
+#include "nd/indexing.h"
 #include "nd/scope.h"
 
 #endif

@@ -75,6 +75,13 @@ ND_API nd_array *nd_cumulative_prod(const nd_array *a, int axis, bool include_in
 ND_API nd_array *nd_cumulative_prod_dtype(const nd_array *a, int axis, bool include_initial,
                                           nd_dtype dtype);
 
+/** n-th discrete difference along `axis`: out[i] = x[i+1] - x[i], applied n times (n >= 0),
+ *  where x is `a` with `prepend` and `append` (NULL for none) joined before and after it
+ *  along the axis (a 0-d value is broadcast to one slice; dtypes promote as nd_concat).
+ *  Integers wrap; for bool the difference is x[i+1] != x[i], as NumPy. */
+ND_API nd_array *nd_diff(const nd_array *a, int axis, int n, const nd_array *prepend,
+                         const nd_array *append);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,72 @@
+/* diff: n-th discrete difference along an axis, x[i+1] - x[i] repeated n times, after
+ * joining prepend and append (nd_concat, which promotes dtypes). The difference loop is
+ * kernels/scan.c's (integers wrap; bool gives x[i+1] != x[i], as NumPy). */
+#include <string.h>
+
+#include "iter/plan.h"
+#include "kernels/argreduce.h"
+#include "nd/manipulation.h"
+#include "nd/reduce.h"
+#include "frontend.h"
+
+/* One difference along ax: a new C-contiguous array one shorter along it. */
+static nd_array *diff_once(const nd_array *a, int ax) {
+  int64_t shape[ND_MAX_DIMS];
+  memcpy(shape, a->shape, sizeof(int64_t) * (size_t)a->ndim);
+  shape[ax] = a->shape[ax] > 0 ? a->shape[ax] - 1 : 0;
+  nd_array *out = ndi_array_alloc("diff", a->dtype, a->ndim, shape, ND_C);
+  if (!out || out->size == 0) return out;
+  int64_t os[ND_MAX_DIMS], is[ND_MAX_DIMS];
+  ndi_byte_strides(out, os);
+  ndi_byte_strides(a, is);
+  int64_t es = (int64_t)ndi_dtype_size(a->dtype);
+  ndi_operand ops[3] = {{out->data, os, es}, {a->data + is[ax], is, es}, {a->data, is, es}};
+  ndi_plan p;
+  ndi_plan_init(&p, 3, a->ndim, shape, ops, 0);
+  ndi_plan_execute(&p, ndi_diff_loops[a->dtype], NULL);
+  return out;
+}
+
+/* prepend/append as joined to a: a 0-d value is broadcast to a's shape with extent 1
+ * along the axis (NumPy); arrays are used as they are (concat checks their shapes). */
+static nd_array *edge(const nd_array *a, int ax, const nd_array *e, const char *which) {
+  if (e->ndim != 0) {
+    bool ok = e->ndim == a->ndim;
+    for (int i = 0; ok && i < a->ndim; i++) ok = i == ax || e->shape[i] == a->shape[i];
+    if (!ok) {
+      char b1[NDI_SHAPE_BUF], b2[NDI_SHAPE_BUF];
+      return ndi_error_null(ND_ERR_SHAPE, "diff: %s has shape %s but the array has shape %s (they must match except along axis %d)",
+                            which, ndi_fmt_shape(b1, sizeof b1, e->ndim, e->shape),
+                            ndi_fmt_shape(b2, sizeof b2, a->ndim, a->shape), ax);
+    }
+    return nd_retain((nd_array *)e);
+  }
+  int64_t shape[ND_MAX_DIMS], st[ND_MAX_DIMS] = {0};
+  memcpy(shape, a->shape, sizeof(int64_t) * (size_t)a->ndim);
+  shape[ax] = 1;
+  return ndi_view("diff", e, a->ndim, shape, st, e->offset);
+}
+
+nd_array *nd_diff(const nd_array *a, int axis, int n, const nd_array *prepend,
+                  const nd_array *append) {
+  NDI_REQUIRE("diff", a);
+  if (n < 0) return ndi_error_null(ND_ERR_VALUE, "diff: order must be non-negative but got %d", n);
+  if (a->ndim == 0)
+    return ndi_error_null(ND_ERR_VALUE, "diff: requires input that is at least one dimensional");
+  int ax;
+  if (ndi_normalize_axis("diff", axis, a->ndim, &ax)) return NULL;
+  nd_array *parts[3];
+  int np = 0;
+  bool ok = true;
+  if (prepend) ok &= (parts[np++] = edge(a, ax, prepend, "prepend")) != NULL;
+  parts[np++] = nd_retain((nd_array *)a);
+  if (append && ok) ok &= (parts[np++] = edge(a, ax, append, "append")) != NULL;
+  nd_array *cur = ok ? nd_concat(np, parts, ax) : NULL;
+  for (int i = 0; i < np; i++) nd_release(parts[i]);
+  for (int k = 0; k < n && cur; k++) {
+    nd_array *next = diff_once(cur, ax);
+    nd_release(cur);
+    cur = next;
+  }
+  return cur;
+}
