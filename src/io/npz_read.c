@@ -157,9 +157,10 @@ static nd_npz *open_source(zip_source_t *src, ndi_io_where *w) {
 nd_npz *ndi_npz_load_buffer(const char *op, const char *label, const unsigned char *buf,
                             size_t len) {
   ndi_io_where w = {op, label ? label : "<buffer>", NULL};
+  if (len == 0) return ndi_io_error(&w, ND_ERR_IO, "not a readable zip archive: the file is empty"), NULL;
   zip_error_t ze;
   zip_error_init(&ze);
-  zip_source_t *src = zip_source_buffer_create(len ? buf : NULL, len, 0, &ze);
+  zip_source_t *src = zip_source_buffer_create(buf, len, 0, &ze);
   if (!src) {
     ndi_io_error(&w, ND_ERR_IO, "cannot read: %s", zip_error_strerror(&ze));
     zip_error_fini(&ze);
@@ -175,6 +176,12 @@ nd_npz *nd_load_npz(const char *path) {
   int fd = -1;
   uint64_t size = 0;
   if (ndi_open_regular(&w, path, &fd, &size)) return NULL;
+  /* libzip takes an empty file for an empty archive; NumPy and zip tools do not (an empty
+   * archive is a 22-byte end record). */
+  if (size == 0) {
+    close(fd);
+    return ndi_io_error(&w, ND_ERR_IO, "not a readable zip archive: the file is empty"), NULL;
+  }
   FILE *f = fdopen(fd, "rb");
   if (!f) {
     close(fd);

@@ -117,7 +117,10 @@ static nd_status add_members(zip_t *za, int n, const char *const *names, member_
       return ndi_io_error(w, ND_ERR_IO, "cannot add member '%s.npy': %s", names[i],
                           zip_strerror(za));
     }
-    if (zip_set_file_compression(za, (zip_uint64_t)idx, compress ? ZIP_CM_DEFLATE : ZIP_CM_STORE, 0))
+    /* Level 6, zlib's default and NumPy's (libzip's own default is 9, several times
+     * slower for a few percent). */
+    if (zip_set_file_compression(za, (zip_uint64_t)idx, compress ? ZIP_CM_DEFLATE : ZIP_CM_STORE,
+                                 compress ? 6 : 0))
       return ndi_io_error(w, ND_ERR_IO, "cannot set the compression of member '%s.npy': %s",
                           names[i], zip_strerror(za));
   }

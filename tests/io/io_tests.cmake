@@ -14,6 +14,8 @@ if(EXISTS ${ND_IO_PYTHON})
     ${CMAKE_CURRENT_SOURCE_DIR}/io/write_numpy_files.py ${ND_IO_NUMPY_DIR} ${ND_IO_ND_DIR})
   add_test(NAME io_numpy_read COMMAND ${ND_IO_PYTHON}
     ${CMAKE_CURRENT_SOURCE_DIR}/io/read_nd_files.py ${ND_IO_ND_DIR})
+  set_tests_properties(io_numpy_write io_numpy_read PROPERTIES
+    ENVIRONMENT PYTHONDONTWRITEBYTECODE=1)
   set_tests_properties(io_numpy_write PROPERTIES FIXTURES_SETUP io_numpy_files)
   set_tests_properties(test_io_numpy PROPERTIES FIXTURES_REQUIRED io_numpy_files
     FIXTURES_SETUP io_nd_files)
