@@ -278,6 +278,21 @@ static void test_malformed_archives(void **state) {
     expect_bad_zip(z, len, "member 'a.npy'");
     free(z);
   }
+  /* A forged uncompressed size (local and central headers agree): refused before any
+   * allocation of that size. */
+  {
+    const char *names[] = {"a.npy"};
+    const void *data[] = {npy};
+    size_t len;
+    unsigned char *z = make_zip(1, names, data, &nlen, &len);
+    unsigned char *local = memmem(z, len, "PK\3\4", 4), *central = memmem(z, len, "PK\1\2", 4);
+    assert_non_null(local);
+    assert_non_null(central);
+    memcpy(local + 22, "\xff\xff\xff\x7f", 4);
+    memcpy(central + 24, "\xff\xff\xff\x7f", 4);
+    expect_bad_zip(z, len, "member 'a.npy': the member's recorded size (2147483647 bytes) cannot come from its");
+    free(z);
+  }
   /* Two members with the same name (renamed in the bytes: libzip refuses to write it). */
   {
     const char *names[] = {"a.npy", "b.npy"};

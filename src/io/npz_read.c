@@ -57,6 +57,18 @@ static nd_array *read_member(zip_t *za, zip_uint64_t i, const ndi_io_where *w) {
     return ndi_io_error(w, ND_ERR_IO, "cannot read the member's size: %s", zip_strerror(za)), NULL;
   if ((st.valid & ZIP_STAT_ENCRYPTION_METHOD) && st.encryption_method != ZIP_EM_NONE)
     return ndi_io_error(w, ND_ERR_IO, "the member is encrypted"), NULL;
+  /* The recorded size decides how much is allocated: check it against the compressed
+   * bytes it must come from (deflate expands at most 1032-fold), so that a forged size
+   * is an error, not a huge allocation. */
+  if ((st.valid & ZIP_STAT_COMP_SIZE) && (st.valid & ZIP_STAT_COMP_METHOD)) {
+    bool stored = st.comp_method == ZIP_CM_STORE;
+    if ((stored && st.size != st.comp_size) ||
+        (st.comp_method == ZIP_CM_DEFLATE && st.size / 1032 > st.comp_size + 1))
+      return ndi_io_error(w, ND_ERR_IO, "the member's recorded size (%llu bytes) cannot come from its %llu %s bytes",
+                          (unsigned long long)st.size, (unsigned long long)st.comp_size,
+                          stored ? "stored" : "compressed"),
+             NULL;
+  }
   zip_file_t *zf = zip_fopen_index(za, i, 0);
   if (!zf) return ndi_io_error(w, ND_ERR_IO, "cannot open: %s", zip_strerror(za)), NULL;
   ndi_reader r = {zip_member_read, zf, st.size};
