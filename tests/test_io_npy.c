@@ -461,6 +461,56 @@ static void test_mmap_refuses_unaligned_data(void **state) {
 
 /* ---- allocation failures ------------------------------------------------------------ */
 
+/* A fixed sequence of random mutations (bit flips, random bytes, header characters, cuts)
+ * of valid files: each result loads or fails with ND_ERR_IO, never anything else, and
+ * never reads outside the exactly sized buffer (ASan). A smoke test; fuzz/ goes further. */
+static uint64_t mut_state = 88172645463325252u;
+static uint64_t mut_next(void) {
+  mut_state ^= mut_state << 13;
+  mut_state ^= mut_state >> 7;
+  mut_state ^= mut_state << 17;
+  return mut_state;
+}
+
+static void mutate_and_load(const unsigned char *orig, size_t n, int iterations) {
+  for (int it = 0; it < iterations; it++) {
+    size_t len = mut_next() % 8 == 0 ? (size_t)(mut_next() % (n + 1)) : n;
+    unsigned char *b = malloc(len ? len : 1);
+    memcpy(b, orig, len);
+    for (int j = 0, k = 1 + (int)(mut_next() % 8); j < k && len; j++) {
+      size_t pos = (size_t)(mut_next() % len);
+      switch (mut_next() % 4) {
+        case 0: b[pos] ^= (unsigned char)(1u << (mut_next() % 8)); break;
+        case 1: b[pos] = (unsigned char)mut_next(); break;
+        case 2: b[pos] = (unsigned char)"0123456789(),' {}:\n"[mut_next() % 19]; break;
+        default: b[pos] = 0xff; break;
+      }
+    }
+    nd_clear_error();
+    nd_array *r = ndi_npy_load_buffer("load_npy", "mutated.npy", b, len);
+    if (!r && nd_last_status() != ND_ERR_IO)
+      fail_msg("mutation %d: %s (%s)", it, nd_status_name(nd_last_status()), nd_last_error());
+    nd_release(r);
+    free(b);
+  }
+}
+
+static void test_random_mutations(void **state) {
+  (void)state;
+  nd_array *arrays[] = {
+      th_make(ND_FLOAT64, 3, (const int64_t[]){2, 3, 4}, TH_C, 1),
+      th_make(ND_INT16, 2, (const int64_t[]){3, 2}, TH_F, 2),
+      th_make(ND_BOOL, 1, (const int64_t[]){7}, TH_C, 3),
+  };
+  for (size_t i = 0; i < sizeof arrays / sizeof arrays[0]; i++) {
+    size_t len;
+    unsigned char *b = saved_bytes(arrays[i], &len);
+    mutate_and_load(b, len, 3000);
+    free(b);
+    nd_release(arrays[i]);
+  }
+}
+
 static void test_allocation_failures(void **state) {
   (void)state;
   nd_array *a = th_make(ND_INT32, 2, (const int64_t[]){3, 4}, TH_STEPPED, 2);
@@ -505,6 +555,7 @@ int main(void) {
       cmocka_unit_test(test_path_and_argument_errors),
       cmocka_unit_test(test_mmap_is_a_readonly_view),
       cmocka_unit_test(test_mmap_refuses_unaligned_data),
+      cmocka_unit_test(test_random_mutations),
       cmocka_unit_test(test_allocation_failures),
   };
   return cmocka_run_group_tests(tests, setup, teardown);

@@ -319,6 +319,58 @@ static void test_path_errors(void **state) {
   TH_EXPECT_ERROR(ndi_npz_load_buffer("load_npz", "crafted.npz", NULL, 0), ND_ERR_IO, "not a readable zip");
 }
 
+/* A fixed sequence of random mutations (bit flips, random bytes, header characters, cuts)
+ * of valid files: each result loads or fails with ND_ERR_IO, never anything else, and
+ * never reads outside the exactly sized buffer (ASan). A smoke test; fuzz/ goes further. */
+static uint64_t mut_state = 88172645463325252u;
+static uint64_t mut_next(void) {
+  mut_state ^= mut_state << 13;
+  mut_state ^= mut_state >> 7;
+  mut_state ^= mut_state << 17;
+  return mut_state;
+}
+
+static void mutate_and_load(const unsigned char *orig, size_t n, int iterations) {
+  for (int it = 0; it < iterations; it++) {
+    size_t len = mut_next() % 8 == 0 ? (size_t)(mut_next() % (n + 1)) : n;
+    unsigned char *b = malloc(len ? len : 1);
+    memcpy(b, orig, len);
+    for (int j = 0, k = 1 + (int)(mut_next() % 8); j < k && len; j++) {
+      size_t pos = (size_t)(mut_next() % len);
+      switch (mut_next() % 4) {
+        case 0: b[pos] ^= (unsigned char)(1u << (mut_next() % 8)); break;
+        case 1: b[pos] = (unsigned char)mut_next(); break;
+        case 2: b[pos] = (unsigned char)"0123456789(),' {}:\n"[mut_next() % 19]; break;
+        default: b[pos] = 0xff; break;
+      }
+    }
+    nd_clear_error();
+    nd_npz *r = ndi_npz_load_buffer("load_npz", "mutated.npz", b, len);
+    if (!r && nd_last_status() != ND_ERR_IO)
+      fail_msg("mutation %d: %s (%s)", it, nd_status_name(nd_last_status()), nd_last_error());
+    nd_npz_close(r);
+    free(b);
+  }
+}
+
+static void test_random_mutations(void **state) {
+  (void)state;
+  nd_array *a = th_make(ND_FLOAT64, 1, (const int64_t[]){10}, TH_C, 1);
+  nd_array *b = th_make(ND_BOOL, 2, (const int64_t[]){2, 2}, TH_F, 2);
+  const char *names[] = {"a", "b"};
+  const nd_array *arrays[] = {a, b};
+  for (int c = 0; c < 2; c++) {
+    assert_int_equal(nd_savez(th_path(dir, "m.npz"), 2, names, arrays, c), ND_OK);
+    size_t len;
+    unsigned char *bytes = th_read_file(th_path(dir, "m.npz"), &len);
+    assert_non_null(bytes);
+    mutate_and_load(bytes, len, 3000);
+    free(bytes);
+  }
+  nd_release(b);
+  nd_release(a);
+}
+
 static void test_allocation_failures(void **state) {
   (void)state;
   nd_array *a = th_make(ND_FLOAT64, 2, (const int64_t[]){3, 4}, TH_STEPPED, 1);
@@ -356,6 +408,7 @@ int main(void) {
       cmocka_unit_test(test_truncated_at_every_offset),
       cmocka_unit_test(test_malformed_archives),
       cmocka_unit_test(test_path_errors),
+      cmocka_unit_test(test_random_mutations),
       cmocka_unit_test(test_allocation_failures),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
