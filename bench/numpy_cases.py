@@ -2,6 +2,9 @@
 
 Each entry maps a case name to (setup, run): setup() returns a state, run(state) does one
 repetition of the same work the C case does."""
+import os
+import tempfile
+
 import numpy as np
 
 N = 6000
@@ -80,4 +83,36 @@ CASES.update({
     "manip/concat_axis0": (_two, lambda s: np.concatenate([s["a"], s["b"]], axis=0)),
     "manip/concat_axis1": (_two, lambda s: np.concatenate([s["a"], s["b"]], axis=1)),
     "manip/copy_result_size": (_two, lambda s: s["big"].copy()),
+# File cases (bench/cases_io.c): 2000x2000 float64 in $TMPDIR.
+M = 2000
+
+
+def _io(order="C", reversed_view=False):
+    a = (np.arange(M * M, dtype=np.float64) % 1000 * 0.5).reshape(M, M)
+    if order == "F":
+        a = np.asfortranarray(a)
+    v = a[:, ::-1] if reversed_view else a
+    d = tempfile.gettempdir()
+    s = {"view": v, "path": os.path.join(d, "np_bench_%d.npy" % os.getpid()),
+         "npz": os.path.join(d, "np_bench_%d.npz" % os.getpid())}
+    np.save(s["path"], v)
+    np.savez_compressed(s["npz"], a=v)
+    return s
+
+
+def _load_npz(s):
+    with np.load(s["npz"]) as z:
+        z["a"]
+
+
+CASES.update({
+    "io/save_npy_c": (lambda: _io(), lambda s: np.save(s["path"], s["view"])),
+    "io/save_npy_f": (lambda: _io("F"), lambda s: np.save(s["path"], s["view"])),
+    "io/save_npy_reversed_view": (lambda: _io("C", True), lambda s: np.save(s["path"], s["view"])),
+    "io/load_npy_c": (lambda: _io(), lambda s: np.load(s["path"])),
+    "io/load_npy_f": (lambda: _io("F"), lambda s: np.load(s["path"])),
+    "io/load_npy_mmap": (lambda: _io(), lambda s: np.load(s["path"], mmap_mode="r")),
+    "io/savez_compressed": (lambda: _io(), lambda s: np.savez_compressed(s["npz"], a=s["view"])),
+    "io/load_npz_compressed": (lambda: _io(), _load_npz),
+    "io/tofile_reversed_view": (lambda: _io("C", True), lambda s: s["view"].tofile(s["path"])),
 })

@@ -13,5 +13,6 @@
 #include "nd/manipulation.h"
 #include "nd/indexing.h"
 #include "nd/scope.h"
+#include "nd/io.h"
 
 #endif

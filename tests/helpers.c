@@ -4,7 +4,11 @@
 #include <complex.h>
 #include <math.h>
 #include <stdio.h>
+#include <dirent.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 const char *const th_layout_names[TH_NUM_LAYOUTS] = {"C", "F", "transposed", "stepped",
                                                      "negative", "broadcast"};
@@ -186,4 +190,53 @@ nd_array *th_arange(nd_dtype t, int ndim, const int64_t *shape) {
   nd_array *a = nd_reshape(r, ndim, shape, ND_C);
   nd_release(r);
   return a;
+}
+
+void th_tmpdir(char *dir, size_t cap) {
+  snprintf(dir, cap, "nd_test_XXXXXX");
+  assert_non_null(mkdtemp(dir));
+}
+
+void th_tmpdir_remove(const char *dir) {
+  DIR *d = opendir(dir);
+  if (!d) return;
+  struct dirent *e;
+  while ((e = readdir(d))) {
+    if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+    unlink(th_path(dir, e->d_name));
+  }
+  closedir(d);
+  rmdir(dir);
+}
+
+const char *th_path(const char *dir, const char *name) {
+  static char bufs[8][4096];
+  static int next = 0;
+  char *b = bufs[next++ % 8];
+  snprintf(b, sizeof bufs[0], "%s/%s", dir, name);
+  return b;
+}
+
+unsigned char *th_read_file(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  fseek(f, 0, SEEK_END);
+  long n = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  unsigned char *buf = malloc(n > 0 ? (size_t)n : 1);
+  size_t got = buf ? fread(buf, 1, (size_t)n, f) : 0;
+  fclose(f);
+  if (!buf || got != (size_t)n) {
+    free(buf);
+    return NULL;
+  }
+  *len = (size_t)n;
+  return buf;
+}
+
+void th_write_file(const char *path, const void *data, size_t len) {
+  FILE *f = fopen(path, "wb");
+  assert_non_null(f);
+  assert_int_equal(fwrite(data, 1, len, f), len);
+  assert_int_equal(fclose(f), 0);
 }

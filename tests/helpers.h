@@ -56,6 +56,18 @@ void th_assert_error(nd_status s, const char *fragment);
 void th_assert_shape(const nd_array *a, int ndim, const int64_t *shape);
 void th_assert_strides(const nd_array *a, int ndim, const int64_t *strides);
 
+/* Files for I/O tests: a fresh directory under the current one (ctest runs tests in the
+ * build tree), paths inside it, whole-file reads and writes. th_tmpdir_remove deletes the
+ * directory and the files in it. */
+void th_tmpdir(char *dir, size_t cap);
+void th_tmpdir_remove(const char *dir);
+/* dir/name in a rotating static buffer (valid for the next 7 calls). */
+const char *th_path(const char *dir, const char *name);
+/* The file's bytes in a buffer of exactly its size (malloc, caller frees); NULL if it
+ * cannot be read. */
+unsigned char *th_read_file(const char *path, size_t *len);
+void th_write_file(const char *path, const void *data, size_t len);
+
 /* Runs a cmocka group and returns its status (with a name for the log). */
 #define TH_RUN(tests) cmocka_run_group_tests(tests, NULL, NULL)
 

@@ -30,7 +30,10 @@ void ndi_copy_array(nd_array *dst, const nd_array *src) {
 
 nd_status ndi_check_writable(const char *op, const nd_array *dst) {
   if (!ndi_is_writeable(dst))
-    return ndi_error(ND_ERR_READONLY, "%s: destination array is read-only", op);
+    return ndi_error(ND_ERR_READONLY, "%s: destination array is read-only%s", op,
+                     (dst->storage->flags & NDI_STORAGE_READONLY)
+                         ? " (its memory is read-only)"
+                         : "");
   for (int i = 0; i < dst->ndim; i++) {
     if (dst->strides[i] == 0 && dst->shape[i] > 1)
       return ndi_error(ND_ERR_READONLY,

@@ -47,19 +47,20 @@ nd_status nd_to_data(const nd_array *a, void *dst, nd_order o) {
   return ND_OK;
 }
 
-nd_array *nd_wrap(nd_dtype t, int ndim, const int64_t *shape, const int64_t *strides,
-                  void *data, void (*deleter)(void *data, void *ctx), void *ctx) {
-  if (ndi_check_dtype("wrap", (int)t)) return NULL;
+nd_array *ndi_wrap(const char *op, nd_dtype t, int ndim, const int64_t *shape,
+                   const int64_t *strides, void *data, void (*deleter)(void *data, void *ctx),
+                   void *ctx, unsigned storage_flags) {
+  if (ndi_check_dtype(op, (int)t)) return NULL;
   int64_t size;
-  if (ndi_shape_size("wrap", ndim, shape, &size)) return NULL;
+  if (ndi_shape_size(op, ndim, shape, &size)) return NULL;
   if (!data && size > 0) {
-    ndi_null_arg("wrap");
+    ndi_null_arg(op);
     return NULL;
   }
   size_t align = ndi_dtype_align(t);
   if (((uintptr_t)data % align) != 0)
-    return ndi_error_null(ND_ERR_VALUE, "wrap: data pointer %p is not aligned to %zu bytes for %s",
-                          data, align, ndi_dtype_name(t));
+    return ndi_error_null(ND_ERR_VALUE, "%s: data pointer %p is not aligned to %zu bytes for %s",
+                          op, data, align, ndi_dtype_name(t));
   int64_t st[ND_MAX_DIMS];
   if (strides) memcpy(st, strides, sizeof(int64_t) * (size_t)ndim);
   else ndi_contiguous_strides(ndim, shape, ND_C, st);
@@ -67,14 +68,20 @@ nd_array *nd_wrap(nd_dtype t, int ndim, const int64_t *shape, const int64_t *str
   ndi_extent(ndim, shape, st, &lo, &hi);
   ndi_storage *s = ndi_storage_wrap(data, (size_t)(hi + 1) * ndi_dtype_size(t), deleter, ctx);
   if (!s) {
-    ndi_nomem("wrap", sizeof(ndi_storage));
+    ndi_nomem(op, sizeof(ndi_storage));
     return NULL;
   }
-  nd_array *a = ndi_array_view("wrap", s, t, ndim, shape, st, 0);
+  s->flags |= storage_flags; /* before the header is made: read-only storage, read-only header */
+  nd_array *a = ndi_array_view(op, s, t, ndim, shape, st, 0);
   if (!a) {
     /* The caller keeps ownership when wrapping fails: do not run the deleter. */
     s->deleter = NULL;
   }
   ndi_storage_release(s);
   return a;
+}
+
+nd_array *nd_wrap(nd_dtype t, int ndim, const int64_t *shape, const int64_t *strides,
+                  void *data, void (*deleter)(void *data, void *ctx), void *ctx) {
+  return ndi_wrap("wrap", t, ndim, shape, strides, data, deleter, ctx, 0);
 }

@@ -33,6 +33,13 @@ nd_status ndi_assign(const char *op, nd_array *dst, const nd_array *src);
 /* Checks that dst may be written: writeable flag, no stride-0 axis of extent > 1. */
 nd_status ndi_check_writable(const char *op, const nd_array *dst);
 
+/* nd_wrap with errors naming `op` and extra storage flags (NDI_STORAGE_READONLY for a
+ * read-only memory map: headers over it are never writeable). On failure the deleter does
+ * not run: the caller keeps ownership of `data`. */
+nd_array *ndi_wrap(const char *op, nd_dtype t, int ndim, const int64_t *shape,
+                   const int64_t *strides, void *data, void (*deleter)(void *data, void *ctx),
+                   void *ctx, unsigned storage_flags);
+
 /* dst[...] = value, errors naming op. */
 nd_status ndi_fill(const char *op, nd_array *dst, nd_scalar value);
 /* Converts a scalar to one element of dtype t in buf (16 bytes). Complex into a real

@@ -1,0 +1,127 @@
+/* DLPack exchange (Debian's dlpack.h, 0.6: DLManagedTensor), both ways without a copy.
+ *
+ * Export: one block holds the managed tensor, its shape and strides; it keeps a reference
+ * to the array's storage, which its deleter drops. Import: the tensor's memory is wrapped
+ * (ndi_wrap) with a deleter that calls the producer's deleter once the last nd array
+ * using the memory is gone. DLPack strides are in elements, like nd's. */
+#include <dlpack/dlpack.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "core/error.h"
+#include "ops/frontend.h"
+#include "nd/io.h"
+
+typedef struct export_block {
+  DLManagedTensor mt; /* first: the deleter gets this address back */
+  ndi_storage *storage;
+  int64_t dims[]; /* shape, then strides */
+} export_block;
+
+static void export_deleter(DLManagedTensor *self) {
+  export_block *b = (export_block *)self;
+  ndi_storage_release(b->storage);
+  ndi_free(b);
+}
+
+/* bool: DLPack 0.8 added kDLBool; before it the convention (PyTorch's) was 8-bit uint. */
+static DLDataType dl_dtype_of(nd_dtype t) {
+  DLDataType d = {0, (uint8_t)(ndi_dtype_size(t) * 8), 1};
+  switch (ndi_dtype_kind(t)) {
+    case 'i': d.code = kDLInt; break;
+    case 'u': d.code = kDLUInt; break;
+    case 'f': d.code = kDLFloat; break;
+    case 'c': d.code = kDLComplex; break;
+    default:
+#if DLPACK_VERSION >= 80
+      d.code = kDLBool;
+#else
+      d.code = kDLUInt;
+#endif
+      break;
+  }
+  return d;
+}
+
+struct DLManagedTensor *nd_to_dlpack(nd_array *a) {
+  NDI_REQUIRE("to_dlpack", a);
+  if (!ndi_is_writeable(a))
+    return ndi_error_null(ND_ERR_READONLY, "to_dlpack: the array is read-only and DLPack %d.%d cannot mark a tensor read-only (export a copy: nd_copy)",
+                          DLPACK_VERSION / 100, DLPACK_VERSION % 100 / 10);
+  size_t bytes = sizeof(export_block) + 2 * (size_t)a->ndim * sizeof(int64_t);
+  export_block *b = ndi_malloc(bytes);
+  if (!b) return ndi_nomem("to_dlpack", bytes), NULL;
+  memcpy(b->dims, a->shape, (size_t)a->ndim * sizeof(int64_t));
+  memcpy(b->dims + a->ndim, a->strides, (size_t)a->ndim * sizeof(int64_t));
+  b->storage = a->storage;
+  ndi_storage_retain(a->storage);
+  b->mt.dl_tensor = (DLTensor){
+      .data = a->data,
+      .device = {kDLCPU, 0},
+      .ndim = a->ndim,
+      .dtype = dl_dtype_of(a->dtype),
+      .shape = b->dims,
+      .strides = b->dims + a->ndim,
+      .byte_offset = 0,
+  };
+  b->mt.manager_ctx = b;
+  b->mt.deleter = export_deleter;
+  return &b->mt;
+}
+
+static void import_deleter(void *data, void *ctx) {
+  (void)data;
+  DLManagedTensor *mt = ctx;
+  if (mt->deleter) mt->deleter(mt);
+}
+
+/* The nd dtype of a DLPack element type, or -1. */
+static int nd_dtype_for(DLDataType d) {
+  if (d.lanes != 1) return -1;
+  char kind = d.code == kDLInt ? 'i' : d.code == kDLUInt ? 'u' : d.code == kDLFloat ? 'f'
+            : d.code == kDLComplex ? 'c' : 0;
+#if DLPACK_VERSION >= 80
+  if (d.code == kDLBool) kind = 'b';
+#endif
+  for (int t = 0; kind && t < ND_NUM_DTYPES; t++)
+    if (ndi_dtype_kind((nd_dtype)t) == kind && ndi_dtype_size((nd_dtype)t) * 8 == d.bits)
+      return t;
+  return -1;
+}
+
+static const char *device_name(int type) {
+  switch (type) {
+    case kDLCUDA: return "CUDA";
+    case kDLOpenCL: return "OpenCL";
+    case kDLVulkan: return "Vulkan";
+    case kDLMetal: return "Metal";
+    case kDLVPI: return "VPI";
+    case kDLROCM: return "ROCm";
+    case kDLExtDev: return "ExtDev";
+    default: return "unknown";
+  }
+}
+
+nd_array *nd_from_dlpack(struct DLManagedTensor *mt) {
+  if (!mt) return ndi_null_arg("from_dlpack"), NULL;
+  const DLTensor *t = &mt->dl_tensor;
+  int dev = (int)t->device.device_type;
+  /* Host memory, pinned host memory and managed memory are all addressable from the CPU
+   * (NumPy accepts the same four). */
+  if (dev != kDLCPU && dev != kDLCUDAHost && dev != kDLROCMHost && dev != kDLCUDAManaged)
+    return ndi_error_null(ND_ERR_VALUE, "from_dlpack: the tensor lives on a %s device (type %d), which nd cannot address; copy it to the CPU first",
+                          device_name(dev), dev);
+  int dt = nd_dtype_for(t->dtype);
+  if (dt < 0)
+    return ndi_error_null(ND_ERR_TYPE, "from_dlpack: element type (code %u, %u bits, %u lanes) has no nd dtype (nd has bool, int8-64, uint8-64, float32/64, complex64/128)",
+                          t->dtype.code, t->dtype.bits, t->dtype.lanes);
+  if (t->ndim < 0 || t->ndim > ND_MAX_DIMS)
+    return ndi_error_null(ND_ERR_VALUE, "from_dlpack: ndim %d is outside [0, %d]", t->ndim,
+                          ND_MAX_DIMS);
+  if (t->ndim > 0 && !t->shape)
+    return ndi_error_null(ND_ERR_VALUE, "from_dlpack: the tensor has %d dimensions and no shape",
+                          t->ndim);
+  char *data = (char *)t->data + t->byte_offset;
+  return ndi_wrap("from_dlpack", (nd_dtype)dt, t->ndim, t->shape, t->strides, data,
+                  import_deleter, mt, 0);
+}

@@ -1,0 +1,95 @@
+/* nd_load_npy_mmap: a read-only view into a memory-mapped .npy file.
+ *
+ * The whole file is mapped read-only and shared; the header is parsed in place (the same
+ * parser as for reads), and the array wraps the data with read-only storage
+ * (NDI_STORAGE_READONLY), so neither it nor any view of it can be made writeable. The
+ * storage's deleter unmaps the file when the last array using it goes. */
+#include <errno.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "core/alloc.h"
+#include "core/error.h"
+#include "kernels/bytes.h"
+#include "npy_parse.h"
+#include "ops/frontend.h"
+
+typedef struct mapping {
+  void *addr;
+  size_t len;
+} mapping;
+
+static void unmap_file(void *data, void *ctx) {
+  (void)data;
+  mapping *m = ctx;
+  munmap(m->addr, m->len);
+  ndi_free(m);
+}
+
+/* Checks that the mapped file can be viewed as it is, and makes the view. */
+static nd_array *view_mapping(mapping *m, const ndi_io_where *w) {
+  ndi_npy_header h;
+  if (ndi_npy_parse_header(m->addr, m->len, &h, w)) return NULL;
+  uint64_t avail = m->len - h.data_offset;
+  if (avail != h.nbytes) {
+    char shape[NDI_SHAPE_BUF];
+    return ndi_io_error(w, ND_ERR_IO, "the file has %llu bytes after the header but shape %s of %s needs %llu%s",
+                        (unsigned long long)avail,
+                        ndi_fmt_shape(shape, sizeof shape, h.ndim, h.shape),
+                        ndi_dtype_name(h.dtype), (unsigned long long)h.nbytes,
+                        avail < h.nbytes ? " (truncated file)" : " (the header length or the shape is wrong)"),
+           NULL;
+  }
+  if (h.swap)
+    return ndi_io_error(w, ND_ERR_IO, "the data is in the other byte order and cannot be viewed in place; use nd_load_npy, which converts it"),
+           NULL;
+  if (h.data_offset % ndi_dtype_align(h.dtype) != 0)
+    return ndi_io_error(w, ND_ERR_IO, "the data starts at byte %zu, which is not aligned for %s; use nd_load_npy",
+                        h.data_offset, ndi_dtype_name(h.dtype)),
+           NULL;
+  char *data = (char *)m->addr + h.data_offset;
+  if (h.dtype == ND_BOOL) {
+    /* Checked before any bool is read from the view (a C bool must hold 0 or 1). */
+    int64_t bad = ndi_find_non_bool((const unsigned char *)data, h.size);
+    if (bad >= 0)
+      return ndi_io_error(w, ND_ERR_IO, "bool data holds the byte 0x%02x (flat element %lld); only 0 and 1 are booleans",
+                          (unsigned char)data[bad], (long long)bad),
+             NULL;
+  }
+  int64_t strides[ND_MAX_DIMS];
+  ndi_contiguous_strides(h.ndim, h.shape, h.fortran ? ND_F : ND_C, strides);
+  return ndi_wrap(w->op, h.dtype, h.ndim, h.shape, strides, data, unmap_file, m,
+                  NDI_STORAGE_READONLY);
+}
+
+nd_array *nd_load_npy_mmap(const char *path) {
+  if (!path) return ndi_null_arg("load_npy_mmap"), NULL;
+  ndi_io_where w = {"load_npy_mmap", path, NULL};
+  int fd = -1;
+  uint64_t size = 0;
+  if (ndi_open_regular(&w, path, &fd, &size)) return NULL;
+  if (size == 0) {
+    close(fd);
+    return ndi_io_error(&w, ND_ERR_IO, "truncated file: the file is empty"), NULL;
+  }
+  mapping *m = ndi_malloc(sizeof *m);
+  if (!m) {
+    close(fd);
+    return ndi_nomem(w.op, sizeof *m), NULL;
+  }
+  m->len = (size_t)size;
+  m->addr = mmap(NULL, m->len, PROT_READ, MAP_SHARED, fd, 0);
+  int err = errno;
+  close(fd); /* the mapping keeps the file */
+  if (m->addr == MAP_FAILED) {
+    ndi_free(m);
+    return ndi_io_error(&w, ND_ERR_IO, "cannot map into memory: %s", strerror(err)), NULL;
+  }
+  nd_array *a = view_mapping(m, &w);
+  if (!a) {
+    munmap(m->addr, m->len);
+    ndi_free(m);
+  }
+  return a;
+}
