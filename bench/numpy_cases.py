@@ -42,3 +42,27 @@ CASES.update({
     "views/reshape": (_small, _reps(lambda a: a.reshape(50, 2, 200))),
     "views/broadcast_to": (_small, _reps(lambda a: np.broadcast_to(a, (4, 100, 200)))),
 })
+
+
+# ---- linear algebra (bench/cases_linalg.c) ----
+_rng = np.random.default_rng(0)
+
+
+def _mm(order="C", transpose=False, n=2000):
+    a = _rng.random((n, n)) - 0.5
+    b = _rng.random((n, n)) - 0.5
+    if order == "F":
+        a, b = np.asfortranarray(a), np.asfortranarray(b)
+    if transpose:
+        a, b = a.T, b.T
+    return a, b
+
+
+CASES.update({
+    "linalg/matmul_2000": (lambda: _mm(), lambda s: s[0] @ s[1]),
+    "linalg/matmul_2000_cblas": (lambda: _mm(), lambda s: s[0] @ s[1]),
+    "linalg/matmul_2000_F": (lambda: _mm("F"), lambda s: s[0] @ s[1]),
+    "linalg/matmul_2000_T": (lambda: _mm("C", True), lambda s: s[0] @ s[1]),
+    "linalg/matmul_batch_8x8": (lambda: (_rng.random((10000, 8, 8)), _rng.random((10000, 8, 8))),
+                                lambda s: s[0] @ s[1]),
+})

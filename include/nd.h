@@ -10,5 +10,6 @@
 #include "nd/views.h"
 #include "nd/print.h"
 #include "nd/scope.h"
+#include "nd/linalg.h"
 
 #endif
