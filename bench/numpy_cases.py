@@ -115,4 +115,25 @@ CASES.update({
     "io/savez_compressed": (lambda: _io(), lambda s: np.savez_compressed(s["npz"], a=s["view"])),
     "io/load_npz_compressed": (lambda: _io(), _load_npz),
     "io/tofile_reversed_view": (lambda: _io("C", True), lambda s: s["view"].tofile(s["path"])),
+# ---- linear algebra (bench/cases_linalg.c) ----
+_rng = np.random.default_rng(0)
+
+
+def _mm(order="C", transpose=False, n=2000):
+    a = _rng.random((n, n)) - 0.5
+    b = _rng.random((n, n)) - 0.5
+    if order == "F":
+        a, b = np.asfortranarray(a), np.asfortranarray(b)
+    if transpose:
+        a, b = a.T, b.T
+    return a, b
+
+
+CASES.update({
+    "linalg/matmul_2000": (lambda: _mm(), lambda s: s[0] @ s[1]),
+    "linalg/matmul_2000_cblas": (lambda: _mm(), lambda s: s[0] @ s[1]),
+    "linalg/matmul_2000_F": (lambda: _mm("F"), lambda s: s[0] @ s[1]),
+    "linalg/matmul_2000_T": (lambda: _mm("C", True), lambda s: s[0] @ s[1]),
+    "linalg/matmul_batch_8x8": (lambda: (_rng.random((10000, 8, 8)), _rng.random((10000, 8, 8))),
+                                lambda s: s[0] @ s[1]),
 })

@@ -66,7 +66,12 @@ def main():
     print("STREAM on this machine: copy %.1f GB/s, add %.1f GB/s (%d threads)\n" %
           (stream["stream_copy"], stream["stream_add"], os.cpu_count()))
     print(header)
-    for line in proc.stdout:
+    # bench_nd finishes before NumPy is timed: timing both at once would make them share
+    # the cores (the C cases would run while Python times the previous one).
+    nd_lines = proc.stdout.readlines()
+    if proc.wait() != 0:
+        sys.exit("bench_nd failed")
+    for line in nd_lines:
         name, shape, secs, nbytes = line.rstrip("\n").split("\t")
         secs, nbytes = float(secs), float(nbytes)
         npt = time_numpy(name, args.budget) if name in CASES else float("nan")
@@ -76,8 +81,6 @@ def main():
             "%.1f" % gbs if gbs else "", "%.0f%%" % (100 * gbs / stream["stream_copy"]) if gbs else "")
         print(row, flush=True)
         rows.append(row)
-    if proc.wait() != 0:
-        sys.exit("bench_nd failed")
     with open(args.out, "w") as f:
         f.write("# nd benchmark results\n\n")
         f.write("NumPy %s, %d CPUs, STREAM copy %.1f GB/s, add %.1f GB/s. Ratio = NumPy time / nd "

@@ -14,5 +14,6 @@
 #include "nd/indexing.h"
 #include "nd/scope.h"
 #include "nd/io.h"
+#include "nd/linalg.h"
 
 #endif

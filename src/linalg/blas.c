@@ -1,0 +1,100 @@
+/* BLAS calls for one matrix product: the layout test (can BLAS address this strided
+ * matrix, and transposed or not), the typed cblas_?gemm calls, and BLAS thread control.
+ * The batch driver (gemm_batch.c) decides what to pack and how to thread. */
+#include <cblas.h>
+#include <limits.h>
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "blas_call.h"
+#include "iter/threads.h"
+
+bool ndi_la_addressable(int64_t r, int64_t c, int64_t rs, int64_t cs, bool row, int64_t *ld) {
+  /* The stride of an axis of extent 1 is never used: pick the value that makes the
+   * leading dimension valid. */
+  int64_t fast = row ? cs : rs, slow = row ? rs : cs;
+  int64_t nfast = row ? c : r, nslow = row ? r : c;
+  if (nfast > 1 && fast != 1) return false;
+  int64_t need = nfast > 1 ? nfast : 1;
+  if (nslow <= 1) slow = need;
+  if (slow < need || slow > INT_MAX) return false;
+  *ld = slow;
+  return true;
+}
+
+/* Largest extent handed to BLAS in one call (its dimensions are int). */
+#define BLAS_DIM_MAX ((int64_t)1 << 30)
+
+static void gemm_one(nd_dtype t, bool row, bool ta, bool tb, bool conj_a, int m, int n, int k,
+                     const void *a, int lda, const void *b, int ldb, void *c, int ldc,
+                     bool accumulate) {
+  enum CBLAS_ORDER o = row ? CblasRowMajor : CblasColMajor;
+  enum CBLAS_TRANSPOSE oa = ta ? (conj_a ? CblasConjTrans : CblasTrans) : CblasNoTrans;
+  enum CBLAS_TRANSPOSE ob = tb ? CblasTrans : CblasNoTrans;
+  switch (t) {
+    case ND_FLOAT32:
+      cblas_sgemm(o, oa, ob, m, n, k, 1.0f, a, lda, b, ldb, accumulate ? 1.0f : 0.0f, c, ldc);
+      break;
+    case ND_FLOAT64:
+      cblas_dgemm(o, oa, ob, m, n, k, 1.0, a, lda, b, ldb, accumulate ? 1.0 : 0.0, c, ldc);
+      break;
+    case ND_COMPLEX64: {
+      const float one[2] = {1, 0}, beta[2] = {accumulate ? 1.0f : 0.0f, 0};
+      cblas_cgemm(o, oa, ob, m, n, k, one, a, lda, b, ldb, beta, c, ldc);
+      break;
+    }
+    case ND_COMPLEX128: {
+      const double one[2] = {1, 0}, beta[2] = {accumulate ? 1.0 : 0.0, 0};
+      cblas_zgemm(o, oa, ob, m, n, k, one, a, lda, b, ldb, beta, c, ldc);
+      break;
+    }
+    default: break;
+  }
+}
+
+void ndi_la_blas_gemm(const ndi_la_blas_op *p, int64_t m, int64_t n, int64_t k, const char *a,
+                      const char *b, char *c) {
+  /* Extents beyond BLAS's int are split into blocks; blocks of k accumulate. The element
+   * offset of (i, j) in an operand depends on the order and the transpose flag. */
+  int64_t es = p->elsize;
+  for (int64_t i0 = 0; i0 < m; i0 += BLAS_DIM_MAX) {
+    int64_t mb = m - i0 < BLAS_DIM_MAX ? m - i0 : BLAS_DIM_MAX;
+    for (int64_t j0 = 0; j0 < n; j0 += BLAS_DIM_MAX) {
+      int64_t nb = n - j0 < BLAS_DIM_MAX ? n - j0 : BLAS_DIM_MAX;
+      for (int64_t p0 = 0; p0 < k; p0 += BLAS_DIM_MAX) {
+        int64_t kb = k - p0 < BLAS_DIM_MAX ? k - p0 : BLAS_DIM_MAX;
+        /* (row, col) element offsets for order `row`: row-major (r*ld + c), else (r + c*ld) */
+#define OFF(r_, c_, ld_, tr_) \
+  (((p->row) != (tr_)) ? ((r_) * (ld_) + (c_)) : ((r_) + (c_) * (ld_)))
+        const char *ab = a + es * OFF(i0, p0, p->lda, p->ta);
+        const char *bb = b + es * OFF(p0, j0, p->ldb, p->tb);
+        char *cb = c + es * OFF(i0, j0, p->ldc, false);
+#undef OFF
+        gemm_one(p->dtype, p->row, p->ta, p->tb, p->conj_a, (int)mb, (int)nb, (int)kb, ab,
+                 (int)p->lda, bb, (int)p->ldb, cb, (int)p->ldc, p0 > 0);
+      }
+    }
+  }
+}
+
+/* ---- threads ------------------------------------------------------------------------- */
+
+static int set_blas_threads(int n) {
+  int prev = openblas_get_num_threads();
+  if (prev != n) openblas_set_num_threads(n);
+  return prev;
+}
+
+int ndi_la_blas_serial_begin(void) { return set_blas_threads(1); }
+
+int ndi_la_blas_parallel_begin(void) {
+  int n = ndi_max_threads();
+#ifdef _OPENMP
+  if (omp_in_parallel()) n = 1;
+#endif
+  return set_blas_threads(n);
+}
+
+void ndi_la_blas_restore(int prev) { set_blas_threads(prev); }

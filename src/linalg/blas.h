@@ -1,0 +1,52 @@
+/* The BLAS layer: matrix products over CBLAS (OpenBLAS) for strided operands, batched
+ * over any number of broadcast batch axes, and control of BLAS's own threads.
+ *
+ * A strided matrix goes to BLAS as it is whenever one of its two strides is 1 and the
+ * other is a valid leading dimension (C, F and transposed views, slices of them); only a
+ * matrix BLAS cannot address (negative, zero or two non-unit strides) is packed, one
+ * batch element at a time into a per-thread buffer, so a broadcast (stride-0) batch
+ * operand is never materialised. */
+#ifndef NDI_LINALG_BLAS_H
+#define NDI_LINALG_BLAS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "nd/types.h"
+
+/* One operand of a batched product: element [0,0] of batch element 0, the row and
+ * column strides and one stride per batch axis, all in elements. */
+typedef struct ndi_la_mat {
+  char *data;
+  int64_t rs, cs;
+  int64_t bs[ND_MAX_DIMS];
+} ndi_la_mat;
+
+/* C[b..., m, n] = op(A)[b..., m, k] B[b..., k, n] for every index b of bshape. C is
+ * written, never read (no accumulation), and must not overlap A or B; its batch strides
+ * must not be 0 where the extent is above 1. op conjugates A when conj_a is set. */
+typedef struct ndi_la_gemm {
+  nd_dtype dtype;
+  int nbd;
+  int64_t bshape[ND_MAX_DIMS];
+  int64_t m, n, k;
+  ndi_la_mat a, b, c;
+  bool conj_a;
+} ndi_la_gemm;
+
+/* Runs the product: k = 0 writes zeros without calling BLAS; integer and bool dtypes use
+ * nd's blocked kernel, small float matrices the direct kernel, others BLAS. Batches run in
+ * parallel with BLAS single-threaded inside; a single large product uses BLAS's threads.
+ * Fails only on allocation failure (message naming op). g is modified (batch axes
+ * simplified). */
+nd_status ndi_la_gemm_run(const char *op, ndi_la_gemm *g);
+
+/* BLAS threads: ndi_la_blas_serial_begin() makes BLAS single-threaded (for calls inside
+ * nd's parallel regions) and returns the previous count for ndi_la_blas_restore();
+ * ndi_la_blas_parallel_begin() lets BLAS use nd's thread count (1 inside a parallel
+ * region). Both only call OpenBLAS when the count changes. */
+int ndi_la_blas_serial_begin(void);
+int ndi_la_blas_parallel_begin(void);
+void ndi_la_blas_restore(int prev);
+
+#endif

@@ -1,0 +1,259 @@
+/* The batched matrix-product driver: simplifies the batch axes, decides once how every
+ * batch element is computed (nd's integer kernel, the small direct kernel, or BLAS with
+ * whatever packing BLAS needs), and runs the batch, in parallel when it is worth it.
+ * Batch elements are addressed by pointer arithmetic from the batch strides, so a batch
+ * axis of stride 0 (a broadcast operand) costs nothing and is never copied. */
+#include <string.h>
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "blas_call.h"
+#include "core/alloc.h"
+#include "core/dtype.h"
+#include "core/error.h"
+#include "iter/copy.h"
+#include "iter/threads.h"
+#include "kernels/gemm.h"
+
+/* One product of at least this many multiply-adds is left to BLAS's own threads when the
+ * batch is too short to share out. */
+#define BIG_PRODUCT ((int64_t)1 << 21)
+
+typedef enum { K_INT, K_SMALL, K_BLAS } kernel_kind;
+
+/* How a packed operand is laid out in the work buffer. */
+typedef struct {
+  bool on;
+  int64_t rs, cs;
+  size_t offset; /* bytes into the per-thread work buffer */
+} pack_spec;
+
+typedef struct {
+  kernel_kind kind;
+  ndi_gemm_fn fn;
+  ndi_la_blas_op blas;
+  pack_spec pa, pb, pc;
+  size_t work; /* bytes per thread */
+} gemm_plan;
+
+static int64_t max1(int64_t v) { return v > 1 ? v : 1; }
+
+/* Drops batch axes of extent 1 and merges axes every operand walks as one. */
+static void simplify_batch(ndi_la_gemm *g) {
+  int nd = 0;
+  for (int i = 0; i < g->nbd; i++) {
+    if (g->bshape[i] == 1) continue;
+    if (nd > 0) {
+      int64_t e = g->bshape[i];
+      bool merge = g->a.bs[nd - 1] == g->a.bs[i] * e && g->b.bs[nd - 1] == g->b.bs[i] * e &&
+                   g->c.bs[nd - 1] == g->c.bs[i] * e;
+      if (merge) {
+        g->bshape[nd - 1] *= e;
+        g->a.bs[nd - 1] = g->a.bs[i];
+        g->b.bs[nd - 1] = g->b.bs[i];
+        g->c.bs[nd - 1] = g->c.bs[i];
+        continue;
+      }
+    }
+    g->bshape[nd] = g->bshape[i];
+    g->a.bs[nd] = g->a.bs[i];
+    g->b.bs[nd] = g->b.bs[i];
+    g->c.bs[nd] = g->c.bs[i];
+    nd++;
+  }
+  g->nbd = nd;
+}
+
+static size_t add_pack(pack_spec *p, size_t *work, int64_t rows, int64_t cols, bool row,
+                       int64_t elsize) {
+  p->on = true;
+  p->rs = row ? cols : 1;
+  p->cs = row ? 1 : rows;
+  p->offset = *work;
+  *work += (size_t)(rows * cols * elsize + 63) / 64 * 64;
+  return row ? (size_t)max1(cols) : (size_t)max1(rows);
+}
+
+/* Decides the BLAS call: C's order from C's strides, then for A and B as they are,
+ * transposed, or packed into the work buffer. */
+static void plan_blas(const ndi_la_gemm *g, gemm_plan *P) {
+  int64_t es = (int64_t)ndi_dtype_size(g->dtype), m = g->m, n = g->n, k = g->k, ld;
+  ndi_la_blas_op *b = &P->blas;
+  b->dtype = g->dtype;
+  b->elsize = es;
+  b->conj_a = g->conj_a;
+  b->ta = b->tb = false;
+  if (ndi_la_addressable(m, n, g->c.rs, g->c.cs, true, &ld)) {
+    b->row = true;
+    b->ldc = ld;
+  } else if (ndi_la_addressable(m, n, g->c.rs, g->c.cs, false, &ld)) {
+    b->row = false;
+    b->ldc = ld;
+  } else {
+    b->row = true;
+    b->ldc = (int64_t)add_pack(&P->pc, &P->work, m, n, true, es);
+  }
+  bool row = b->row;
+  /* A: conjugation exists in BLAS only together with a transpose, so a conjugated A that
+   * is stored in C's order is packed into the other one. */
+  int64_t ld2;
+  bool nat = ndi_la_addressable(m, k, g->a.rs, g->a.cs, row, &ld);
+  bool tr = ndi_la_addressable(m, k, g->a.rs, g->a.cs, !row, &ld2);
+  if (g->conj_a) {
+    b->ta = true;
+    b->lda = tr ? ld2 : (int64_t)add_pack(&P->pa, &P->work, m, k, !row, es);
+  } else if (nat || tr) {
+    b->ta = !nat;
+    b->lda = nat ? ld : ld2;
+  } else {
+    b->lda = (int64_t)add_pack(&P->pa, &P->work, m, k, row, es);
+  }
+  if (ndi_la_addressable(k, n, g->b.rs, g->b.cs, row, &ld)) {
+    b->ldb = ld;
+  } else if (ndi_la_addressable(k, n, g->b.rs, g->b.cs, !row, &ld)) {
+    b->tb = true;
+    b->ldb = ld;
+  } else {
+    b->ldb = (int64_t)add_pack(&P->pb, &P->work, k, n, row, es);
+  }
+}
+
+static void plan_gemm(const ndi_la_gemm *g, gemm_plan *P) {
+  memset(P, 0, sizeof *P);
+  char kind = ndi_dtype_kind(g->dtype);
+  if (kind == 'b' || kind == 'i' || kind == 'u') {
+    P->kind = K_INT;
+    P->fn = ndi_gemm_int[g->dtype];
+    P->work = ndi_gemm_int_work();
+  } else if (g->m <= NDI_GEMM_SMALL && g->n <= NDI_GEMM_SMALL && g->k <= NDI_GEMM_SMALL) {
+    P->kind = K_SMALL;
+    P->fn = ndi_gemm_small[g->dtype];
+  } else {
+    P->kind = K_BLAS;
+    plan_blas(g, P);
+  }
+}
+
+static void copy2d(nd_dtype t, int64_t r, int64_t c, char *dst, int64_t drs, int64_t dcs,
+                   const char *src, int64_t srs, int64_t scs) {
+  const int64_t shape[2] = {r, c}, ds[2] = {drs, dcs}, ss[2] = {srs, scs};
+  ndi_layout_ref d = {dst, ds, t}, s = {(char *)src, ss, t};
+  ndi_copy_layout(2, shape, d, s);
+}
+
+static void run_one(const ndi_la_gemm *g, const gemm_plan *P, const char *a, const char *b,
+                    char *c, char *work) {
+  if (P->kind != K_BLAS) {
+    ndi_gemm_args args = {g->m, g->n, g->k, a, g->a.rs, g->a.cs, b, g->b.rs, g->b.cs,
+                          c,    g->c.rs, g->c.cs, g->conj_a};
+    P->fn(&args, work);
+    return;
+  }
+  nd_dtype t = g->dtype;
+  if (P->pa.on) {
+    char *w = work + P->pa.offset;
+    copy2d(t, g->m, g->k, w, P->pa.rs, P->pa.cs, a, g->a.rs, g->a.cs);
+    a = w;
+  }
+  if (P->pb.on) {
+    char *w = work + P->pb.offset;
+    copy2d(t, g->k, g->n, w, P->pb.rs, P->pb.cs, b, g->b.rs, g->b.cs);
+    b = w;
+  }
+  char *cc = P->pc.on ? work + P->pc.offset : c;
+  ndi_la_blas_gemm(&P->blas, g->m, g->n, g->k, a, b, cc);
+  if (P->pc.on) copy2d(t, g->m, g->n, c, g->c.rs, g->c.cs, cc, P->pc.rs, P->pc.cs);
+}
+
+/* Batch elements [begin, end), walked with an odometer over the batch axes. */
+static void run_range(const ndi_la_gemm *g, const gemm_plan *P, int64_t begin, int64_t end,
+                      char *work) {
+  if (begin >= end) return;
+  int64_t es = (int64_t)ndi_dtype_size(g->dtype);
+  int64_t idx[ND_MAX_DIMS];
+  const char *a = g->a.data, *b = g->b.data;
+  char *c = g->c.data;
+  int64_t lin = begin;
+  for (int d = g->nbd - 1; d >= 0; d--) {
+    idx[d] = lin % g->bshape[d];
+    lin /= g->bshape[d];
+    a += idx[d] * g->a.bs[d] * es;
+    b += idx[d] * g->b.bs[d] * es;
+    c += idx[d] * g->c.bs[d] * es;
+  }
+  for (int64_t e = begin; e < end; e++) {
+    run_one(g, P, a, b, c, work);
+    for (int d = g->nbd - 1; d >= 0; d--) {
+      a += g->a.bs[d] * es;
+      b += g->b.bs[d] * es;
+      c += g->c.bs[d] * es;
+      if (++idx[d] < g->bshape[d]) break;
+      a -= g->a.bs[d] * g->bshape[d] * es;
+      b -= g->b.bs[d] * g->bshape[d] * es;
+      c -= g->c.bs[d] * g->bshape[d] * es;
+      idx[d] = 0;
+    }
+  }
+}
+
+/* k = 0: every C element is an empty sum. */
+static void write_zeros(const ndi_la_gemm *g) {
+  int64_t shape[ND_MAX_DIMS + 2], ds[ND_MAX_DIMS + 2], zs[ND_MAX_DIMS + 2] = {0};
+  for (int i = 0; i < g->nbd; i++) {
+    shape[i] = g->bshape[i];
+    ds[i] = g->c.bs[i];
+  }
+  shape[g->nbd] = g->m;
+  shape[g->nbd + 1] = g->n;
+  ds[g->nbd] = g->c.rs;
+  ds[g->nbd + 1] = g->c.cs;
+  _Alignas(16) char zero[16] = {0};
+  ndi_layout_ref d = {g->c.data, ds, g->dtype}, s = {zero, zs, g->dtype};
+  ndi_copy_layout(g->nbd + 2, shape, d, s);
+}
+
+nd_status ndi_la_gemm_run(const char *op, ndi_la_gemm *g) {
+  simplify_batch(g);
+  int64_t nb = 1;
+  for (int i = 0; i < g->nbd; i++) nb *= g->bshape[i];
+  if (nb == 0 || g->m == 0 || g->n == 0) return ND_OK;
+  if (g->k == 0) {
+    write_zeros(g);
+    return ND_OK;
+  }
+  gemm_plan P;
+  plan_gemm(g, &P);
+  int64_t per = g->m * g->n * g->k;
+  int nt = 1;
+  if (nb > 1) {
+    /* A multiply-add costs about a quarter of an element copy, the grain's unit. */
+    nt = ndi_threads_for(nb * per / 4);
+    if (P.kind == K_BLAS && per >= BIG_PRODUCT && nb < 2 * (int64_t)ndi_max_threads()) nt = 1;
+    if (nt > nb) nt = (int)nb;
+  }
+  char *work = NULL;
+  if (P.work) {
+    work = ndi_aligned_alloc(P.work * (size_t)nt);
+    if (!work) return ndi_nomem(op, P.work * (size_t)nt);
+  }
+  int prev = -1;
+  if (P.kind == K_BLAS) prev = nt > 1 ? ndi_la_blas_serial_begin() : ndi_la_blas_parallel_begin();
+  if (nt <= 1) {
+    run_range(g, &P, 0, nb, work);
+  } else {
+#pragma omp parallel num_threads(nt)
+    {
+#ifdef _OPENMP
+      int t = omp_get_thread_num(), T = omp_get_num_threads();
+#else
+      int t = 0, T = 1;
+#endif
+      run_range(g, &P, nb * t / T, nb * (t + 1) / T, work ? work + P.work * (size_t)t : NULL);
+    }
+  }
+  if (prev >= 0) ndi_la_blas_restore(prev);
+  ndi_aligned_free(work);
+  return ND_OK;
+}

@@ -1,0 +1,25 @@
+/* Helpers shared by the linear-algebra frontend (src/linalg/). */
+#ifndef NDI_LINALG_COMMON_H
+#define NDI_LINALG_COMMON_H
+
+#include "ops/frontend.h"
+
+/* `a` in dtype t: a new reference to `a` itself when it already has that dtype, else a
+ * converted copy in a's axis order. Broadcast (stride-0) axes stay broadcast: only the
+ * distinct elements are converted. NULL (message naming op) on failure. */
+nd_array *ndi_la_as_dtype(const char *op, const nd_array *a, nd_dtype t);
+
+/* "matrix 3 of the batch" (one batch axis) or "matrix [1,2] of the batch" for the batch
+ * element at C-order position lin of bshape; "the matrix" when there is no batch. */
+char *ndi_la_fmt_batch(char *buf, size_t cap, int nbd, const int64_t *bshape, int64_t lin);
+
+/* Element strides of a C-contiguous array of the given shape (batch strides for the
+ * outputs nd allocates). */
+static inline void ndi_la_c_strides(int ndim, const int64_t *shape, int64_t *strides) {
+  ndi_contiguous_strides(ndim, shape, ND_C, strides);
+}
+
+/* matmul with NumPy's rules, errors naming op (nd_matmul and the functions built on it). */
+nd_array *ndi_la_matmul(const char *op, const nd_array *a, const nd_array *b);
+
+#endif
