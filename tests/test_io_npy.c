@@ -422,20 +422,36 @@ static void test_mmap_is_a_readonly_view(void **state) {
   TH_EXPECT_ERROR(nd_fill(m, 1.0), ND_ERR_READONLY, "fill: destination array is read-only (its memory is read-only)");
   TH_EXPECT_ERROR(nd_assign(m, a), ND_ERR_READONLY, "assign: destination array is read-only");
   TH_EXPECT_ERROR(nd_set_writeable(m, true), ND_ERR_READONLY, "read-only");
+  /* Overwriting the mapped file in place would shrink the memory under the array. */
+  TH_EXPECT_ERROR(nd_save_npy(p, m), ND_ERR_IO, "save_npy: file '");
+  TH_EXPECT_ERROR(nd_save_npy(p, m), ND_ERR_IO, "mapped_view.npy': the file is memory-mapped by a live array");
+  TH_EXPECT_ERROR(nd_save_npy(p, a), ND_ERR_IO, "memory-mapped by a live array");
+  TH_EXPECT_ERROR(nd_tofile(p, a, ND_C), ND_ERR_IO, "tofile: file '");
+  TH_EXPECT_ERROR(nd_tofile(p, m, ND_C), ND_ERR_IO, "memory-mapped by a live array");
+  assert_int_equal(nd_save_npy(th_path(dir, "other.npy"), m), ND_OK);
   /* Views keep the mapping and its read-only state; copies are ordinary arrays. */
   nd_array *v = nd_index(m, "1, ::-1");
   nd_array *c = nd_copy(m, ND_C);
+  nd_array *want_v_early = nd_index(a, "1, ::-1");
   assert_false(nd_is_writeable(v));
   TH_EXPECT_ERROR(nd_set_writeable(v, true), ND_ERR_READONLY, "read-only");
   assert_true(nd_is_writeable(c));
   nd_release(m);
   assert_true(mapped("mapped_view.npy")); /* the view still uses it */
+  TH_EXPECT_ERROR(nd_save_npy(p, c), ND_ERR_IO, "memory-mapped by a live array");
+  /* nd_savez replaces a file (a new one renamed over it): the view keeps the old data. */
+  const char *names[] = {"c"};
+  const nd_array *arrays[] = {c};
+  assert_int_equal(nd_savez(p, 1, names, arrays, false), ND_OK);
+  th_assert_same_values(v, want_v_early);
   th_assert_same_values(c, a);
   nd_array *want_v = nd_index(a, "1, ::-1");
   th_assert_same_values(v, want_v);
   nd_release(want_v);
+  nd_release(want_v_early);
   nd_release(v);
   assert_false(mapped("mapped_view.npy")); /* unmapped with the last array */
+  assert_int_equal(nd_save_npy(p, a), ND_OK); /* and free to be written again */
   nd_release(c);
   nd_release(a);
 }

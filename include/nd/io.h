@@ -21,7 +21,8 @@ extern "C" {
  *  An F-contiguous (and not C-contiguous) array is written with fortran_order True, from
  *  its memory without a copy; every other array is written in C order (a C-contiguous
  *  array without a copy, other views gathered in chunks). Any dtype, 0-d and size-0
- *  arrays included. */
+ *  arrays included. The file is written in place, so a file that a live array maps
+ *  (nd_load_npy_mmap) is refused with ND_ERR_IO. */
 ND_API nd_status nd_save_npy(const char *path, const nd_array *a);
 /** Reads a .npy file (versions 1.0, 2.0 and 3.0; little- or big-endian data, byte-swapped
  *  to native order; fortran_order True gives an F-contiguous array, False a C-contiguous
@@ -32,7 +33,10 @@ ND_API nd_array *nd_load_npy(const char *path);
 /** Maps a .npy file into memory and returns a read-only view of its data (no copy): writes
  *  through it (nd_assign, nd_fill, ...) give ND_ERR_READONLY and nd_set_writeable(a, true)
  *  is refused. The mapping goes when the last array using it is released. The data must be
- *  in native byte order and aligned for its dtype (every file NumPy or nd writes is). */
+ *  in native byte order and aligned for its dtype (every file NumPy or nd writes is). While
+ *  the file is mapped, nd_save_npy and nd_tofile refuse to overwrite it (nd_savez replaces
+ *  the file by a new one, which leaves the mapping intact); other programs must not
+ *  truncate it. */
 ND_API nd_array *nd_load_npy_mmap(const char *path);
 
 /* ---- .npz ------------------------------------------------------------------------- */
@@ -72,7 +76,8 @@ ND_API void nd_npz_close(nd_npz *z);
 ND_API nd_array *nd_fromfile(const char *path, nd_dtype t, int ndim, const int64_t *shape,
                              nd_order o, int64_t offset);
 /** Writes the elements of `a` to a raw binary file as little-endian data in order o (ND_C
- *  or ND_F; NumPy's a.ravel(order=o).tofile(path)), with no header. */
+ *  or ND_F; NumPy's a.ravel(order=o).tofile(path)), with no header. Like nd_save_npy it
+ *  refuses a file that a live array maps. */
 ND_API nd_status nd_tofile(const char *path, const nd_array *a, nd_order o);
 
 /* ---- DLPack ----------------------------------------------------------------------- */

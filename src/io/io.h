@@ -48,6 +48,10 @@ nd_status ndi_open_regular(const ndi_io_where *w, const char *path, int *fd, uin
  * (cannot open, a directory, not a regular file) name the path. Close *f when done. */
 nd_status ndi_file_reader(const ndi_io_where *w, const char *path, FILE **f, ndi_reader *r);
 
+/* Refuses to write in place a file that a live array maps (nd_load_npy_mmap): truncating
+ * and rewriting it would change that array's memory, or cut it off (SIGBUS). */
+nd_status ndi_check_not_mapped(const ndi_io_where *w, const char *path);
+
 /* Checks bool data read from outside (bytes 0 or 1 only); an ND_ERR_IO otherwise. */
 nd_status ndi_check_bool_data(const ndi_io_where *w, const nd_array *a);
 

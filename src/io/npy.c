@@ -85,6 +85,8 @@ nd_status nd_save_npy(const char *path, const nd_array *a) {
   NDI_REQUIRE_ST("save_npy", a);
   if (!path) return ndi_null_arg("save_npy");
   ndi_io_where w = {"save_npy", path, NULL};
+  nd_status mst = ndi_check_not_mapped(&w, path);
+  if (mst) return mst;
   /* NumPy's rule: fortran_order only for arrays that are F- and not C-contiguous, so an
    * F array is written from its memory as it is and loads back F-contiguous. */
   bool fortran = ndi_is_contiguous(a->ndim, a->shape, a->strides, ND_F) &&

@@ -5,8 +5,10 @@
  * (NDI_STORAGE_READONLY), so neither it nor any view of it can be made writeable. The
  * storage's deleter unmaps the file when the last array using it goes. */
 #include <errno.h>
+#include <pthread.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "core/alloc.h"
@@ -18,13 +20,40 @@
 typedef struct mapping {
   void *addr;
   size_t len;
+  dev_t dev; /* the file, so that nd refuses to overwrite it while it is mapped */
+  ino_t ino;
+  struct mapping *next;
 } mapping;
+
+/* The live mappings. Writing a mapped file in place (nd_save_npy, nd_tofile truncate and
+ * rewrite it) would change the memory under its arrays, or cut it off (SIGBUS). */
+static mapping *live;
+static pthread_mutex_t live_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static void unmap_file(void *data, void *ctx) {
   (void)data;
   mapping *m = ctx;
+  pthread_mutex_lock(&live_lock);
+  for (mapping **p = &live; *p; p = &(*p)->next)
+    if (*p == m) {
+      *p = m->next;
+      break;
+    }
+  pthread_mutex_unlock(&live_lock);
   munmap(m->addr, m->len);
   ndi_free(m);
+}
+
+nd_status ndi_check_not_mapped(const ndi_io_where *w, const char *path) {
+  struct stat st;
+  if (stat(path, &st) != 0) return ND_OK; /* a new file */
+  bool found = false;
+  pthread_mutex_lock(&live_lock);
+  for (const mapping *m = live; m && !found; m = m->next)
+    found = m->dev == st.st_dev && m->ino == st.st_ino;
+  pthread_mutex_unlock(&live_lock);
+  if (!found) return ND_OK;
+  return ndi_io_error(w, ND_ERR_IO, "the file is memory-mapped by a live array (nd_load_npy_mmap); writing it in place would change or cut off that array's memory (release the array, or write elsewhere)");
 }
 
 /* Checks that the mapped file can be viewed as it is, and makes the view. */
@@ -79,6 +108,14 @@ nd_array *nd_load_npy_mmap(const char *path) {
     return ndi_nomem(w.op, sizeof *m), NULL;
   }
   m->len = (size_t)size;
+  struct stat st;
+  if (fstat(fd, &st) == 0) {
+    m->dev = st.st_dev;
+    m->ino = st.st_ino;
+  } else {
+    m->dev = 0;
+    m->ino = 0;
+  }
   m->addr = mmap(NULL, m->len, PROT_READ, MAP_SHARED, fd, 0);
   int err = errno;
   close(fd); /* the mapping keeps the file */
@@ -90,6 +127,12 @@ nd_array *nd_load_npy_mmap(const char *path) {
   if (!a) {
     munmap(m->addr, m->len);
     ndi_free(m);
+    return NULL;
   }
+  pthread_mutex_lock(&live_lock);
+  m->next = live;
+  live = m;
+  pthread_mutex_unlock(&live_lock);
   return a;
 }
+

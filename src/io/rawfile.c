@@ -93,6 +93,8 @@ nd_status nd_tofile(const char *path, const nd_array *a, nd_order o) {
   nd_status st = ndi_check_order("tofile", o, false);
   if (st) return st;
   ndi_io_where w = {"tofile", path, NULL};
+  nd_status mst = ndi_check_not_mapped(&w, path);
+  if (mst) return mst;
   ndi_byte_stream s;
   if ((st = ndi_stream_init(&s, a, o, !ndi_host_little_endian(), &w))) return st;
   FILE *f = fopen(path, "wb");
