@@ -78,11 +78,18 @@ typedef double vd __attribute__((vector_size(VBYTES)));
 #define MAXVEC (S * 2 * (int64_t)sizeof(double) / VBYTES)
 
 /* (x0, x1, x2, x3, ...) -> (x1, x0, x3, x2, ...) */
-#define SWAP_PAIRS(V, x) __builtin_shuffle((x), SWAP_MASK_##V)
+#define SWAP_PAIRS(V, x) SWAP_PAIRS_##V(x)
+#if defined(__clang__) /* clang spells GCC's __builtin_shuffle differently */
+#define SWAP_PAIRS_vd(x) __builtin_shufflevector((x), (x), 1, 0, 3, 2, 5, 4, 7, 6)
+#define SWAP_PAIRS_vf(x) \
+  __builtin_shufflevector((x), (x), 1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14)
+#else
 typedef int64_t vd_mask __attribute__((vector_size(VBYTES)));
 typedef int32_t vf_mask __attribute__((vector_size(VBYTES)));
-#define SWAP_MASK_vd ((vd_mask){1, 0, 3, 2, 5, 4, 7, 6})
-#define SWAP_MASK_vf ((vf_mask){1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14})
+#define SWAP_PAIRS_vd(x) __builtin_shuffle((x), ((vd_mask){1, 0, 3, 2, 5, 4, 7, 6}))
+#define SWAP_PAIRS_vf(x) \
+  __builtin_shuffle((x), ((vf_mask){1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14}))
+#endif
 
 ROWS(float, vf, 1)
 ROWS(double, vd, 1)

@@ -4,7 +4,7 @@
  * Integers wrap (computed in uint64_t, so there is no signed overflow); a bool sum is
  * logical or and a bool product logical and, as NumPy's add/multiply on bool. Complex
  * products use the plain formula (ar*br - ai*bi, ar*bi + ai*br), as NumPy does. */
-#include <complex.h>
+#include "cmplx.h"
 #include <stdbool.h>
 
 #include "core/dtype_list.h"

@@ -2,7 +2,7 @@
  * diff, for every dtype. Integer arithmetic wraps (done in uint64_t); bool sums are
  * logical or and products logical and, as NumPy's add/multiply; complex products use the
  * plain formula, as NumPy. */
-#include <complex.h>
+#include "cmplx.h"
 #include <stdbool.h>
 
 #include "argreduce.h"
