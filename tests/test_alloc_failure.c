@@ -1,7 +1,9 @@
 /* Allocation failure: for representative operations, make the N-th allocation fail for
  * every N the operation performs. Each failure must come back as ND_ERR_NOMEM (NULL or a
  * status), never a crash; LeakSanitizer (the sanitizer build) checks nothing leaks. */
+#include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include <string.h>
 
 #include "core/alloc.h"
@@ -105,10 +107,45 @@ static nd_status op_broadcast_arrays(void) {
   return st;
 }
 
+static nd_status op_reduce(void) {
+  nd_array *a = nd_full(ND_FLOAT32, ND_SHAPE(50, 70), 0.5, ND_C);
+  if (!a) return nd_last_status();
+  nd_array *t = nd_transpose(a);
+  nd_array *s0 = t ? nd_sum(t, 1, (int[]){0}, false) : NULL;
+  nd_array *m = t ? nd_mean(t, -1, NULL, true) : NULL;
+  nd_array *am = nd_argmax(a, 1, false);
+  nd_status st = t && s0 && m && am ? ND_OK : nd_last_status();
+  nd_array *all[] = {am, m, s0, t, a};
+  for (int i = 0; i < 5; i++) nd_release(all[i]);
+  return st;
+}
+
+static nd_status op_matmul(void) {
+  nd_array *a = nd_full(ND_FLOAT64, ND_SHAPE(3, 20, 30), 1, ND_C);
+  nd_array *b = nd_full(ND_INT32, ND_SHAPE(30, 10), 2, ND_F);
+  nd_array *c = a && b ? nd_matmul(a, b) : NULL;
+  nd_status st = c ? ND_OK : nd_last_status();
+  nd_release(c);
+  nd_release(b);
+  nd_release(a);
+  return st;
+}
+
+static char npy_path[256];
+
+static nd_status op_npy_load(void) {
+  nd_array *a = nd_load_npy(npy_path);
+  nd_status st = a ? ND_OK : nd_last_status();
+  nd_release(a);
+  return st;
+}
+
 static const struct {
   const char *name;
   op_fn fn;
 } ops[] = {
+    {"reduce", op_reduce},       {"matmul", op_matmul},
+    {"npy load", op_npy_load},
     {"zeros", op_zeros},         {"full/copy/astype", op_full_copy_astype},
     {"creation", op_creation_misc}, {"views", op_views},
     {"assign overlap", op_assign_overlap}, {"to_string", op_to_string},
@@ -117,6 +154,10 @@ static const struct {
 
 static void test_every_allocation_fails_cleanly(void **state) {
   (void)state;
+  snprintf(npy_path, sizeof npy_path, "/tmp/nd_alloc_failure_%d.npy", (int)getpid());
+  nd_array *f = nd_full(ND_INT16, ND_SHAPE(4, 5), 3, ND_F);
+  assert_int_equal(nd_save_npy(npy_path, f), ND_OK);
+  nd_release(f);
   for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++) {
     nd_clear_error();
     ndi_alloc_fail_after(-1);
@@ -136,6 +177,7 @@ static void test_every_allocation_fails_cleanly(void **state) {
     }
   }
   nd_clear_error();
+  remove(npy_path);
 }
 
 int main(void) {
