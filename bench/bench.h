@@ -22,6 +22,7 @@ extern const bench_case bench_cases_copy[];
 extern const bench_case bench_cases_views[];
 extern const bench_case bench_cases_reduce[];
 extern const bench_case bench_cases_manip[];
+extern const bench_case bench_cases_sort[];
 
 double bench_now(void);
 /* Aborts the benchmark run with the library's message if `ok` is false. */

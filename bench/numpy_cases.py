@@ -81,3 +81,10 @@ CASES.update({
     "manip/concat_axis1": (_two, lambda s: np.concatenate([s["a"], s["b"]], axis=1)),
     "manip/copy_result_size": (_two, lambda s: s["big"].copy()),
 })
+
+
+# ---- sorting (bench/cases_sort.c) ----
+CASES.update({
+    "sort/sort_10m": (_vec, lambda a: np.sort(a)),
+    "sort/argsort_10m": (_vec, lambda a: np.argsort(a, kind="stable")),
+})
