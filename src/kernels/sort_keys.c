@@ -92,6 +92,22 @@ static inline double funkey64(uint64_t k) {
     *diff |= d;                                                                            \
     return lossy;                                                                          \
   }                                                                                        \
+  static bool scan_count_##S(const char *x, int64_t s, int64_t n, bool desc, uint64_t ref, \
+                             uint64_t *diff, int shift, int bits, int64_t *counts) {       \
+    const U flip = desc ? (U)~(U)0 : 0;                                                    \
+    const uint64_t mask = ((uint64_t)1 << bits) - 1;                                       \
+    U d = 0, r = (U)ref;                                                                   \
+    bool lossy = false;                                                                    \
+    for (int64_t i = 0; i < n; i++) {                                                      \
+      T v = *(const T *)(x + i * s);                                                       \
+      lossy |= LOSSY_##K(v);                                                               \
+      U k = (U)(KEY_##K(U, T, v) ^ flip);                                                  \
+      d |= (U)(k ^ r);                                                                     \
+      counts[((uint64_t)k >> shift) & mask]++;                                             \
+    }                                                                                      \
+    *diff |= d;                                                                            \
+    return lossy;                                                                          \
+  }                                                                                        \
   static void count_##S(const char *x, int64_t s, int64_t n, bool desc, int shift, int bits, \
                         int64_t *counts) {                                                 \
     const U flip = desc ? (U)~(U)0 : 0;                                                    \
@@ -125,7 +141,8 @@ KEY_FUNCS(f32, float, f, uint32_t, 2)
 KEY_FUNCS(f64, double, f, uint64_t, 3)
 
 #define KE(E, S, W) \
-  [E] = {W, to_keys_##S, from_keys_##S, is_nan_key_##S, scan_##S, count_##S, scatter_##S}
+  [E] = {W,        to_keys_##S, from_keys_##S, is_nan_key_##S, scan_##S, count_##S, \
+         scan_count_##S, scatter_##S}
 const ndi_sort_keys ndi_sort_keys_table[ND_NUM_DTYPES] = {
     KE(ND_BOOL, b, 0),     KE(ND_INT8, i8, 0),     KE(ND_INT16, i16, 1),   KE(ND_INT32, i32, 2),
     KE(ND_INT64, i64, 3),  KE(ND_UINT8, u8, 0),    KE(ND_UINT16, u16, 1),  KE(ND_UINT32, u32, 2),
