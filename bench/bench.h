@@ -24,6 +24,7 @@ extern const bench_case bench_cases_reduce[];
 extern const bench_case bench_cases_manip[];
 extern const bench_case bench_cases_io[];
 extern const bench_case bench_cases_linalg[];
+extern const bench_case bench_cases_sort[];
 
 double bench_now(void);
 /* Aborts the benchmark run with the library's message if `ok` is false. */

@@ -18,8 +18,16 @@ void bench_check(int ok, const char *what) {
   exit(1);
 }
 
-static const bench_case *const tables[] = {bench_cases_copy, bench_cases_views, bench_cases_reduce,
-                                           bench_cases_manip, bench_cases_io, bench_cases_linalg};
+/* One table per area, one line each. */
+static const bench_case *const tables[] = {
+    bench_cases_copy,
+    bench_cases_views,
+    bench_cases_reduce,
+    bench_cases_manip,
+    bench_cases_sort,
+    bench_cases_io,
+    bench_cases_linalg,
+};
 
 /* Best time of repetitions filling about `budget` seconds (at least 3, at most 200). */
 static double time_case(const bench_case *c, double budget) {

@@ -137,3 +137,10 @@ CASES.update({
     "linalg/matmul_batch_8x8": (lambda: (_rng.random((10000, 8, 8)), _rng.random((10000, 8, 8))),
                                 lambda s: s[0] @ s[1]),
 })
+
+
+# ---- sorting (bench/cases_sort.c) ----
+CASES.update({
+    "sort/sort_10m": (_vec, lambda a: np.sort(a)),
+    "sort/argsort_10m": (_vec, lambda a: np.argsort(a, kind="stable")),
+})

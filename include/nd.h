@@ -12,6 +12,8 @@
 #include "nd/reduce.h"
 #include "nd/manipulation.h"
 #include "nd/indexing.h"
+#include "nd/sorting.h"
+#include "nd/sets.h"
 #include "nd/scope.h"
 #include "nd/io.h"
 #include "nd/linalg.h"

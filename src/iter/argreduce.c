@@ -39,11 +39,11 @@ static void arg_lanes(char *const *p, const int64_t *st, int64_t n, void *ctx) {
  * earlier block wins ties, so the first occurrence is kept). */
 static int64_t arg_split(const arg_ctx *c, const char *in, int nt) {
   enum { MAXB = 256 };
-  int64_t nb = 8 * (int64_t)nt;
+  int64_t nb = 16 * (int64_t)nt;
   if (nb > MAXB) nb = MAXB;
   int64_t res[MAXB];
   int64_t per = (c->len + nb - 1) / nb;
-#pragma omp parallel for num_threads(nt) schedule(static)
+#pragma omp parallel for num_threads(nt) schedule(dynamic, 1)
   for (int64_t b = 0; b < nb; b++) {
     int64_t lo = b * per, hi = lo + per < c->len ? lo + per : c->len;
     res[b] = lo < hi ? lo + c->k->row(in + lo * c->sa, c->sa, hi - lo) : -1;

@@ -365,16 +365,6 @@ static void run_tasks(const rctx *c, workspace *w, int64_t lo, int64_t hi) {
   }
 }
 
-static void thread_range(int64_t n, int64_t *lo, int64_t *hi) {
-#ifdef _OPENMP
-  int t = omp_get_thread_num(), T = omp_get_num_threads();
-#else
-  int t = 0, T = 1;
-#endif
-  *lo = n * t / T;
-  *hi = n * (t + 1) / T;
-}
-
 /* One task with its leaves shared by threads: aligned blocks of 2^j leaves (complete
  * subtrees of the serial merge tree) in parallel, then the blocks and the tail merged in
  * order on this thread. Same result as run_tasks. */
@@ -394,9 +384,9 @@ static void run_task_split(const rctx *c, workspace *ws, int nt, int64_t id, int
 #else
     workspace *w = &ws[0];
 #endif
-    int64_t lo, hi;
-    thread_range(nblocks, &lo, &hi);
-    for (int64_t b = lo; b < hi; b++) {
+    /* dynamic: a thread that is held up (a shared machine) does not hold up the rest */
+#pragma omp for schedule(dynamic, 1)
+    for (int64_t b = 0; b < nblocks; b++) {
       ctr_reset(&w->ctr);
       run_leaves(c, w, &t, b << j, (b + 1) << j);
       memcpy(partial + b * vbytes, ctr_finish(&w->ctr, c->k->combine, t.m), (size_t)vbytes);
@@ -499,9 +489,13 @@ nd_status ndi_reduce_run(const char *op, const ndi_reduce_spec *s) {
 #else
       workspace *w = &ws[0];
 #endif
-      int64_t lo, hi;
-      thread_range(c.ntasks, &lo, &hi);
-      run_tasks(&c, w, lo, hi);
+      /* chunks of tasks, handed out as threads become free */
+      int64_t chunk = (c.ntasks + 8 * (int64_t)nt - 1) / (8 * (int64_t)nt);
+#pragma omp for schedule(dynamic, 1)
+      for (int64_t q = 0; q < (c.ntasks + chunk - 1) / chunk; q++) {
+        int64_t lo = q * chunk, hi = lo + chunk < c.ntasks ? lo + chunk : c.ntasks;
+        run_tasks(&c, w, lo, hi);
+      }
     }
   }
   for (int i = 0; i < nws; i++) ndi_free(ws[i].mem);
