@@ -20,6 +20,7 @@ typedef struct bench_case {
 /* Every case file registers its table here (bench_main.c lists them). */
 extern const bench_case bench_cases_copy[];
 extern const bench_case bench_cases_views[];
+extern const bench_case bench_cases_elementwise[];
 
 double bench_now(void);
 /* Aborts the benchmark run with the library's message if `ok` is false. */

@@ -18,7 +18,8 @@ void bench_check(int ok, const char *what) {
   exit(1);
 }
 
-static const bench_case *const tables[] = {bench_cases_copy, bench_cases_views};
+static const bench_case *const tables[] = {bench_cases_copy, bench_cases_views,
+                                            bench_cases_elementwise};
 
 /* Best time of repetitions filling about `budget` seconds (at least 3, at most 200). */
 static double time_case(const bench_case *c, double budget) {
