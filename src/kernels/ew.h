@@ -25,6 +25,17 @@
 NDI_EW_KERNELS(NDI_EW_DECLARE)
 #undef NDI_EW_DECLARE
 
+/* Comparisons of a signed integer with uint64, exact: [0] (int64, uint64), [1] the other
+ * order. */
+#define NDI_EW_MIXED_DECLARE(name) extern const ndi_loop_fn ndi_k_##name##_mixed[2];
+NDI_EW_MIXED_DECLARE(equal)
+NDI_EW_MIXED_DECLARE(not_equal)
+NDI_EW_MIXED_DECLARE(less)
+NDI_EW_MIXED_DECLARE(less_equal)
+NDI_EW_MIXED_DECLARE(greater)
+NDI_EW_MIXED_DECLARE(greater_equal)
+#undef NDI_EW_MIXED_DECLARE
+
 /* Error codes kernels report through ndi_ew_ctx. */
 enum { NDI_EW_ERR_NEG_POWER = 1 };
 

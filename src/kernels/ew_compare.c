@@ -52,6 +52,31 @@ const ndi_loop_fn ndi_k_greater[ND_NUM_DTYPES] = {NDI_DTYPES(NDI_TABLE_ENTRY, AL
 const ndi_loop_fn ndi_k_greater_equal[ND_NUM_DTYPES] = {
     NDI_DTYPES(NDI_TABLE_ENTRY, ALL, greater_equal)};
 
+/* Signed against unsigned 64-bit integers, exactly (NumPy 2 compares int64 with uint64
+ * without going through float64): [0] takes (int64, uint64), [1] (uint64, int64). */
+static inline bool eq_su(int64_t a, uint64_t b) { return a >= 0 && (uint64_t)a == b; }
+static inline bool lt_su(int64_t a, uint64_t b) { return a < 0 || (uint64_t)a < b; }
+static inline bool le_su(int64_t a, uint64_t b) { return a < 0 || (uint64_t)a <= b; }
+static inline bool ne_su(int64_t a, uint64_t b) { return !eq_su(a, b); }
+static inline bool gt_su(int64_t a, uint64_t b) { return !le_su(a, b); }
+static inline bool ge_su(int64_t a, uint64_t b) { return !lt_su(a, b); }
+static inline bool eq_us(uint64_t a, int64_t b) { return eq_su(b, a); }
+static inline bool ne_us(uint64_t a, int64_t b) { return ne_su(b, a); }
+static inline bool lt_us(uint64_t a, int64_t b) { return gt_su(b, a); }
+static inline bool le_us(uint64_t a, int64_t b) { return ge_su(b, a); }
+static inline bool gt_us(uint64_t a, int64_t b) { return lt_su(b, a); }
+static inline bool ge_us(uint64_t a, int64_t b) { return le_su(b, a); }
+#define DEF_MIXED(OP, SHORT)                                                     \
+  NDI_LOOP2(OP##_su, int64_t, uint64_t, bool, SHORT##_su)                        \
+  NDI_LOOP2(OP##_us, uint64_t, int64_t, bool, SHORT##_us)                        \
+  const ndi_loop_fn ndi_k_##OP##_mixed[2] = {OP##_su, OP##_us};
+DEF_MIXED(equal, eq)
+DEF_MIXED(not_equal, ne)
+DEF_MIXED(less, lt)
+DEF_MIXED(less_equal, le)
+DEF_MIXED(greater, gt)
+DEF_MIXED(greater_equal, ge)
+
 /* ---- maximum, minimum ------------------------------------------------------------------------ */
 
 #define MAX_b(S, T) static inline T max_el_##S(T a, T b) { return a || b; }

@@ -16,40 +16,40 @@
 #define F_CMP (NDI_UF_OUT_BOOL | NDI_UF_COMPARE)
 #define F_REAL2 NDI_UF_INT_TO_FLOAT
 
-/* X(name, flags, accepts, cost) */
+/* X(name, flags, accepts, cost, exact signed/uint64 loops of the comparisons) */
 #define BINARY_FUNCS(X)                                          \
-  X(add, 0, A_NUMBOOL, 1)                                        \
-  X(subtract, 0, A_NUM, 1)                                       \
-  X(multiply, 0, A_NUMBOOL, 1)                                   \
-  X(divide, NDI_UF_INT_TO_F64, A_NUMBOOL, 1)                     \
-  X(floor_divide, NDI_UF_BOOL_TO_INT8, A_REALB, 2)               \
-  X(remainder, NDI_UF_BOOL_TO_INT8, A_REALB, 2)                  \
-  X(pow, NDI_UF_BOOL_TO_INT8, A_NUMBOOL, MATH_COST)              \
-  X(equal, F_CMP, A_ALL, 1)                                      \
-  X(not_equal, F_CMP, A_ALL, 1)                                  \
-  X(less, F_CMP, A_ALL, 1)                                       \
-  X(less_equal, F_CMP, A_ALL, 1)                                 \
-  X(greater, F_CMP, A_ALL, 1)                                    \
-  X(greater_equal, F_CMP, A_ALL, 1)                              \
-  X(maximum, 0, A_ALL, 1)                                        \
-  X(minimum, 0, A_ALL, 1)                                        \
-  X(atan2, F_REAL2, A_REALB, MATH_COST)                          \
-  X(hypot, F_REAL2, A_REALB, MATH_COST)                          \
-  X(copysign, F_REAL2, A_REALB, 1)                               \
-  X(nextafter, F_REAL2, A_REALB, MATH_COST)                      \
-  X(logaddexp, F_REAL2, A_REALB, MATH_COST)                      \
-  X(bitwise_and, 0, A_INTB, 1)                                   \
-  X(bitwise_or, 0, A_INTB, 1)                                    \
-  X(bitwise_xor, 0, A_INTB, 1)                                   \
-  X(bitwise_left_shift, NDI_UF_BOOL_TO_INT8, A_INTB, 1)          \
-  X(bitwise_right_shift, NDI_UF_BOOL_TO_INT8, A_INTB, 1)         \
-  X(logical_and, NDI_UF_OUT_BOOL, A_BOOL, 1)                     \
-  X(logical_or, NDI_UF_OUT_BOOL, A_BOOL, 1)                      \
-  X(logical_xor, NDI_UF_OUT_BOOL, A_BOOL, 1)
+  X(add, 0, A_NUMBOOL, 1, NULL)                                        \
+  X(subtract, 0, A_NUM, 1, NULL)                                       \
+  X(multiply, 0, A_NUMBOOL, 1, NULL)                                   \
+  X(divide, NDI_UF_INT_TO_F64, A_NUMBOOL, 1, NULL)                     \
+  X(floor_divide, NDI_UF_BOOL_TO_INT8, A_REALB, 2, NULL)               \
+  X(remainder, NDI_UF_BOOL_TO_INT8, A_REALB, 2, NULL)                  \
+  X(pow, NDI_UF_BOOL_TO_INT8, A_NUMBOOL, MATH_COST, NULL)              \
+  X(equal, F_CMP, A_ALL, 1, ndi_k_equal_mixed)                         \
+  X(not_equal, F_CMP, A_ALL, 1, ndi_k_not_equal_mixed)                 \
+  X(less, F_CMP, A_ALL, 1, ndi_k_less_mixed)                           \
+  X(less_equal, F_CMP, A_ALL, 1, ndi_k_less_equal_mixed)               \
+  X(greater, F_CMP, A_ALL, 1, ndi_k_greater_mixed)                     \
+  X(greater_equal, F_CMP, A_ALL, 1, ndi_k_greater_equal_mixed)         \
+  X(maximum, 0, A_ALL, 1, NULL)                                        \
+  X(minimum, 0, A_ALL, 1, NULL)                                        \
+  X(atan2, F_REAL2, A_REALB, MATH_COST, NULL)                          \
+  X(hypot, F_REAL2, A_REALB, MATH_COST, NULL)                          \
+  X(copysign, F_REAL2, A_REALB, 1, NULL)                               \
+  X(nextafter, F_REAL2, A_REALB, MATH_COST, NULL)                      \
+  X(logaddexp, F_REAL2, A_REALB, MATH_COST, NULL)                      \
+  X(bitwise_and, 0, A_INTB, 1, NULL)                                   \
+  X(bitwise_or, 0, A_INTB, 1, NULL)                                    \
+  X(bitwise_xor, 0, A_INTB, 1, NULL)                                   \
+  X(bitwise_left_shift, NDI_UF_BOOL_TO_INT8, A_INTB, 1, NULL)          \
+  X(bitwise_right_shift, NDI_UF_BOOL_TO_INT8, A_INTB, 1, NULL)         \
+  X(logical_and, NDI_UF_OUT_BOOL, A_BOOL, 1, NULL)                     \
+  X(logical_or, NDI_UF_OUT_BOOL, A_BOOL, 1, NULL)                      \
+  X(logical_xor, NDI_UF_OUT_BOOL, A_BOOL, 1, NULL)
 
 /* The array forms and the forms with a scalar second operand. */
-#define DEFINE_BINARY(NAME, FLAGS, ACCEPTS, COST)                                    \
-  static const ndi_ufunc uf_##NAME = {#NAME, 2, ndi_k_##NAME, FLAGS, ACCEPTS, COST}; \
+#define DEFINE_BINARY(NAME, FLAGS, ACCEPTS, COST, MIXED)                                     \
+  static const ndi_ufunc uf_##NAME = {#NAME, 2, ndi_k_##NAME, FLAGS, ACCEPTS, COST, MIXED}; \
   nd_array *nd_##NAME(const nd_array *a, const nd_array *b) {                        \
     const nd_array *in[2] = {a, b};                                                  \
     return ndi_ufunc_new(&uf_##NAME, in);                                            \

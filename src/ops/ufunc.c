@@ -8,7 +8,7 @@
  * error (int8 + 1000); a scalar of a higher kind gives its kind's default dtype (int *
  * 0.5 is float64), except that a complex scalar with float32 gives complex64.
  * Comparisons with an out-of-range integer scalar compare exactly instead (int8 < 1000 is
- * true), as NumPy 2 does.
+ * true), and signed integers compare exactly with uint64, as NumPy 2 does.
  *
  * The output of the allocating forms follows the first input that spans the whole result
  * without broadcasting: its axis order is kept (an F-ordered or transposed input gives an
@@ -65,6 +65,7 @@ static const char *operand_name(const nd_array *a) {
 }
 
 typedef struct {
+  ndi_loop_fn loop;               /* the kernel */
   nd_dtype compute;               /* the dtype the kernel works in */
   nd_dtype out;                   /* the result's dtype */
   nd_dtype in[NDI_EW_MAX_IN];     /* what each input is converted to */
@@ -82,8 +83,30 @@ static nd_status unsupported(const ndi_ufunc *f, const nd_array *const *in, int 
                    plural ? "s" : "", list, plural ? "are" : "is", f->accepts);
 }
 
+/* A signed integer against uint64 in a comparison: 1 for (signed, uint64), 2 for the other
+ * order, when promotion would not be exact (two arrays give float64; a negative scalar
+ * does not fit uint64); else 0. */
+static int mixed_sign(const ndi_ufunc *f, const nd_array *const *in) {
+  if (!f->mixed || f->nin != 2) return 0;
+  for (int k = 0; k < 2; k++) {
+    const nd_array *u = in[k], *o = in[1 - k];
+    if (u->dtype != ND_UINT64 || is_weak(u) || ndi_dtype_kind(o->dtype) != 'i') continue;
+    if (!is_weak(o) || weak_int(o) < 0) return k == 1 ? 1 : 2;
+  }
+  return 0;
+}
+
 static nd_status resolve(const ndi_ufunc *f, const nd_array *const *in, resolved *r) {
   int first = (f->flags & NDI_UF_COND_FIRST) ? 1 : 0;
+  int mixed = mixed_sign(f, in);
+  if (mixed) {
+    r->loop = f->mixed[mixed - 1];
+    r->compute = ND_INT64; /* not used beyond this */
+    r->out = ND_BOOL;
+    r->in[0] = mixed == 1 ? ND_INT64 : ND_UINT64;
+    r->in[1] = mixed == 1 ? ND_UINT64 : ND_INT64;
+    return ND_OK;
+  }
   bool strong = false;
   nd_dtype s = ND_BOOL;
   for (int k = first; k < f->nin; k++) {
@@ -98,16 +121,7 @@ static nd_status resolve(const ndi_ufunc *f, const nd_array *const *in, resolved
     for (int k = first; k < f->nin; k++) {
       if (!is_weak(in[k])) continue;
       int kw = kind_rank(in[k]->dtype), ks = kind_rank(s);
-      if (kw > ks) {
-        s = (ks == 2 && kw == 3) ? ndi_complex_dtype(s) : ndi_promote(s, in[k]->dtype);
-      } else if (kw == 1 && ks == 1 && !weak_int_fits(in[k], s)) {
-        if (f->flags & NDI_UF_COMPARE) {
-          s = s == ND_UINT64 ? ND_FLOAT64 : ND_INT64; /* exact for every int64 value */
-        } else if (!(f->flags & NDI_UF_CLAMP_WEAK)) {
-          return ndi_error(ND_ERR_OVERFLOW, "%s: integer scalar %lld is out of bounds for %s",
-                           f->name, (long long)weak_int(in[k]), ndi_dtype_name(s));
-        }
-      }
+      if (kw > ks) s = (ks == 2 && kw == 3) ? ndi_complex_dtype(s) : ndi_promote(s, in[k]->dtype);
     }
   }
   nd_dtype c = s;
@@ -119,7 +133,18 @@ static nd_status resolve(const ndi_ufunc *f, const nd_array *const *in, resolved
     else if ((f->flags & NDI_UF_BOOL_TO_INT8) && c == ND_BOOL)
       c = ND_INT8;
   }
+  /* An integer scalar must fit the integer dtype it is computed in (NumPy checks the
+   * value when converting it to the loop's dtype: int8 / 1000 is fine, in float64). */
+  for (int k = first; strong && kind_rank(c) == 1 && k < f->nin; k++) {
+    if (!is_weak(in[k]) || kind_rank(in[k]->dtype) != 1 || weak_int_fits(in[k], c)) continue;
+    if (f->flags & NDI_UF_COMPARE)
+      c = c == ND_UINT64 ? ND_FLOAT64 : ND_INT64; /* exact for every int64 value */
+    else if (!(f->flags & NDI_UF_CLAMP_WEAK))
+      return ndi_error(ND_ERR_OVERFLOW, "%s: integer scalar %lld is out of bounds for %s",
+                       f->name, (long long)weak_int(in[k]), ndi_dtype_name(c));
+  }
   if (!f->loops[c]) return unsupported(f, in, first);
+  r->loop = f->loops[c];
   r->compute = c;
   r->out = (f->flags & NDI_UF_OUT_BOOL) ? ND_BOOL
            : (f->flags & NDI_UF_OUT_REAL) ? ndi_real_dtype(c)
@@ -191,8 +216,7 @@ static nd_status execute(const ndi_ufunc *f, const prepared *p, nd_array *out,
   }
   ndi_ew_ctx ctx = {0};
   unsigned flags = (f->flags & NDI_UF_CONTIG) ? NDI_EW_CONTIGUOUS : 0;
-  ndi_elementwise(f->nin, p->ndim, p->shape, &o, ops, f->loops[p->t.compute], &ctx, flags,
-                  f->work_scale);
+  ndi_elementwise(f->nin, p->ndim, p->shape, &o, ops, p->t.loop, &ctx, flags, f->work_scale);
   if (atomic_load(&ctx.error) == NDI_EW_ERR_NEG_POWER)
     return ndi_error(ND_ERR_VALUE, "%s: integers to negative integer powers are not allowed",
                      f->name);

@@ -30,6 +30,7 @@ typedef struct ndi_ufunc {
   unsigned flags;
   const char *accepts;       /* for messages: "integer or boolean", ... */
   int64_t work_scale;        /* cost of an element relative to a copy */
+  const ndi_loop_fn *mixed;  /* comparisons: exact (int64, uint64) and (uint64, int64) loops */
 } ndi_ufunc;
 
 /* The allocating form: a new array holding f(in...). */
