@@ -133,6 +133,16 @@ static void test_out_forms(void **state) {
   nd_array *frozen = nd_zeros(ND_INT32, ND_SHAPE(2, 3), ND_C);
   nd_set_writeable(frozen, false);
   TH_EXPECT_ERROR(nd_exp_out(frozen, a), ND_ERR_READONLY, "exp: destination array is read-only");
+  /* real and imag parts copied out, broadcast and cast */
+  nd_array *z = nd_from_data(ND_COMPLEX64, ND_SHAPE(3), (float[]){1, -2, 3, -4, 5, -6}, ND_C);
+  nd_array *parts = nd_zeros(ND_FLOAT64, ND_SHAPE(2, 3), ND_C);
+  assert_int_equal(nd_real_out(parts, z), ND_OK);
+  assert_values(parts, 6, (double[]){1, 3, 5, 1, 3, 5});
+  assert_int_equal(nd_imag_out(nd_index(parts, "1"), z), ND_OK);
+  assert_values(parts, 6, (double[]){1, 3, 5, -2, -4, -6});
+  assert_int_equal(nd_real_out(parts, a), ND_OK); /* a real array is its own real part */
+  assert_values(parts, 6, (double[]){0, 1, 2, 3, 4, 5});
+  TH_EXPECT_ERROR(nd_real_out(ro, z), ND_ERR_READONLY, "real");
   /* size 0 */
   nd_array *e = nd_zeros(ND_INT32, ND_SHAPE(0, 3), ND_C);
   assert_int_equal(nd_add_out(e, e, row), ND_OK);

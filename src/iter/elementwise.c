@@ -202,7 +202,10 @@ void ndi_elementwise(int nin, int ndim, const int64_t *shape, const ndi_ew_opera
   ndi_plan plan;
   ndi_plan_init(&plan, nop, ndim, shape, ops, 0);
   plan.work_scale = work_scale > 0 ? work_scale : 1;
-  if (!(flags & NDI_EW_NO_STREAM) && !b.convert[0] && plan.ndim > 0 &&
+  /* Non-temporal stores pay off for long rows into existing memory; a tiled plan writes
+   * short rows (measured slower), and freshly allocated pages are better written through
+   * the cache the kernel just zeroed them in (the caller says so with NDI_EW_NO_STREAM). */
+  if (!(flags & NDI_EW_NO_STREAM) && !b.convert[0] && plan.ndim > 0 && plan.block_axis < 0 &&
       plan.size * b.loop_size[0] >= NDI_EW_STREAM_BYTES) {
     b.stream = true;
     need_buffer = true;

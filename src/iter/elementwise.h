@@ -8,8 +8,9 @@
  * the engine converts through small per-thread buffers, chunk by chunk, so no temporary
  * array of the full size is ever made. Kernels that can only work on dense runs (the
  * vector math routines) ask for NDI_EW_CONTIGUOUS and get every operand as a dense chunk.
- * Large outputs are written with non-temporal stores through the same buffers (they would
- * not stay in cache anyway; this saves the read-for-ownership of every output line). */
+ * Large outputs of existing memory are written with non-temporal stores through the same
+ * buffers (they would not stay in cache anyway; this saves the read-for-ownership of every
+ * output line). */
 #ifndef NDI_ELEMENTWISE_H
 #define NDI_ELEMENTWISE_H
 
@@ -29,7 +30,7 @@ typedef struct ndi_ew_operand {
 
 enum {
   NDI_EW_CONTIGUOUS = 1u << 0, /* every kernel call gets dense operands (stride = size) */
-  NDI_EW_NO_STREAM = 1u << 1,  /* never use non-temporal stores for the output */
+  NDI_EW_NO_STREAM = 1u << 1,  /* no non-temporal stores (the output was just allocated) */
 };
 
 /* Runs fn(ptrs, strides, n, ctx) over every element: ptrs[0] the output, ptrs[1..nin] the

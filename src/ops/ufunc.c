@@ -197,9 +197,10 @@ static nd_status prepare(const ndi_ufunc *f, const nd_array *const *in, const nd
   return resolve(f, in, &p->t);
 }
 
-/* Runs the kernel writing into out (whose shape is p->shape). */
+/* Runs the kernel writing into out (whose shape is p->shape); fresh: out was just
+ * allocated. */
 static nd_status execute(const ndi_ufunc *f, const prepared *p, nd_array *out,
-                         const nd_array *const *in) {
+                         const nd_array *const *in, bool fresh) {
   ndi_ew_operand o = {out->data, out->strides, out->dtype, p->t.out};
   ndi_ew_operand ops[NDI_EW_MAX_IN];
   int64_t clamped[NDI_EW_MAX_IN];
@@ -215,7 +216,8 @@ static nd_status execute(const ndi_ufunc *f, const prepared *p, nd_array *out,
     }
   }
   ndi_ew_ctx ctx = {0};
-  unsigned flags = (f->flags & NDI_UF_CONTIG) ? NDI_EW_CONTIGUOUS : 0;
+  unsigned flags = ((f->flags & NDI_UF_CONTIG) ? NDI_EW_CONTIGUOUS : 0) |
+                   (fresh ? NDI_EW_NO_STREAM : 0);
   ndi_elementwise(f->nin, p->ndim, p->shape, &o, ops, p->t.loop, &ctx, flags, f->work_scale);
   if (atomic_load(&ctx.error) == NDI_EW_ERR_NEG_POWER)
     return ndi_error(ND_ERR_VALUE, "%s: integers to negative integer powers are not allowed",
@@ -245,7 +247,7 @@ nd_array *ndi_ufunc_new(const ndi_ufunc *f, const nd_array *const *in) {
   if (prepare(f, in, NULL, &p)) return NULL;
   nd_array *r = alloc_result(f, &p, in);
   if (!r) return NULL;
-  if (execute(f, &p, r, in)) {
+  if (execute(f, &p, r, in, true)) {
     nd_release(r);
     return NULL;
   }
@@ -276,11 +278,11 @@ nd_status ndi_ufunc_out(const ndi_ufunc *f, nd_array *out, const nd_array *const
     if (is_weak(in[k]) || same_elements(out, in[k], p.strides[k])) continue;
     overlap = nd_may_share_memory(out, in[k]) && nd_shares_memory(out, in[k]);
   }
-  if (!overlap) return execute(f, &p, out, in);
+  if (!overlap) return execute(f, &p, out, in, false);
   /* Partial overlap: compute into a fresh array first, as a fresh output would hold. */
   nd_array *tmp = ndi_alloc_like(f->name, out, out->dtype, ND_K);
   if (!tmp) return ND_ERR_NOMEM;
-  st = execute(f, &p, tmp, in);
+  st = execute(f, &p, tmp, in, true);
   if (!st) ndi_copy_array(out, tmp);
   nd_release(tmp);
   return st;
