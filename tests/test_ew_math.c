@@ -204,79 +204,89 @@ static void test_special_values(void **state) {
 
 /* ---- dtypes and layouts -------------------------------------------------------------------- */
 
-static double f_exp(double a, double b) { (void)b; return exp(a); }
-static double f_log1p(double a, double b) { (void)b; return log1p(fabs(a)); }
-static double f_sin(double a, double b) { (void)b; return sin(a); }
-static double f_atan(double a, double b) { (void)b; return atan(a); }
-static double f_sqrt(double a, double b) { (void)b; return sqrt(a); }
-static void c_exp(double ar, double ai, double br, double bi, double *re, double *im) {
-  (void)br, (void)bi;
-  double complex z = cexp(ar + ai * I);
-  *re = creal(z);
-  *im = cimag(z);
-}
-static void c_sin(double ar, double ai, double br, double bi, double *re, double *im) {
-  (void)br, (void)bi;
-  double complex z = csin(ar + ai * I);
-  *re = creal(z);
-  *im = cimag(z);
-}
-static void c_atan(double ar, double ai, double br, double bi, double *re, double *im) {
-  (void)br, (void)bi;
-  double complex z = catan(ar + ai * I);
-  *re = creal(z);
-  *im = cimag(z);
-}
-static void c_sqrt(double ar, double ai, double br, double bi, double *re, double *im) {
-  (void)br, (void)bi;
-  double complex z = csqrt(ar + ai * I);
-  *re = creal(z);
-  *im = cimag(z);
-}
-static nd_array *log1p_abs(const nd_array *x) {
-  nd_array *a = nd_abs(x), *r = nd_log1p(a);
-  nd_release(a);
-  return r;
-}
-static nd_status log1p_abs_out(nd_array *out, const nd_array *x) {
-  nd_array *a = nd_abs(x);
-  nd_status st = nd_log1p_out(out, a);
-  nd_release(a);
-  return st;
-}
-static bool real_only(nd_dtype t) { return nd_dtype_kind(t) != 'c'; }
+/* References: libm in double, C99's complex functions (the four C lacks from their
+ * definitions), brought to the result dtype by the harness. */
+static double complex c_expm1(double complex z) { return cexp(z) - 1; }
+static double complex c_log1p(double complex z) { return clog(1 + z); }
+static double complex c_log2(double complex z) { return clog(z) / M_LN2; }
+static double complex c_log10(double complex z) { return clog(z) / M_LN10; }
+
+#define REFS(N, CFN)                                                                       \
+  static double f_##N(double a, double b) { (void)b; return N(a); }                        \
+  static void c_##N##_ref(double ar, double ai, double br, double bi, double *re, double *im) { \
+    (void)br, (void)bi;                                                                    \
+    double complex z = CFN(ar + ai * I);                                                   \
+    *re = creal(z);                                                                        \
+    *im = cimag(z);                                                                        \
+  }
+REFS(exp, cexp) REFS(expm1, c_expm1) REFS(log, clog) REFS(log1p, c_log1p) REFS(log2, c_log2)
+REFS(log10, c_log10) REFS(sin, csin) REFS(cos, ccos) REFS(tan, ctan) REFS(asin, casin)
+REFS(acos, cacos) REFS(atan, catan) REFS(sinh, csinh) REFS(cosh, ccosh) REFS(tanh, ctanh)
+REFS(asinh, casinh) REFS(acosh, cacosh) REFS(atanh, catanh) REFS(sqrt, csqrt)
+
+#define MCASE(N, TOL)                                                                        \
+  {.name = #N, .fn1 = nd_##N, .out1 = nd_##N##_out, .accepts = ew_all,                      \
+   .compute = ew_int_as_float, .fref = f_##N, .cref = c_##N##_ref, .tol = TOL, .ctol = 5e-7}
 
 static void test_dtypes_and_layouts(void **state) {
   (void)state;
-  /* tolerance: float32 within a few ulp of the double result */
+  /* float32 results are within a few ulp of the double reference: 5e-7 relative */
   const ew_case cases[] = {
-      {.name = "exp", .fn1 = nd_exp, .out1 = nd_exp_out, .accepts = ew_all,
-       .compute = ew_int_as_float, .fref = f_exp, .cref = c_exp, .tol = 5e-7, .ctol = 5e-7},
-      {.name = "sin", .fn1 = nd_sin, .out1 = nd_sin_out, .accepts = ew_all,
-       .compute = ew_int_as_float, .fref = f_sin, .cref = c_sin, .tol = 5e-7, .ctol = 5e-7},
-      {.name = "atan", .fn1 = nd_atan, .out1 = nd_atan_out, .accepts = ew_all,
-       .compute = ew_int_as_float, .fref = f_atan, .cref = c_atan, .tol = 5e-7, .ctol = 5e-7},
-      {.name = "sqrt", .fn1 = nd_sqrt, .out1 = nd_sqrt_out, .accepts = ew_all,
-       .compute = ew_int_as_float, .fref = f_sqrt, .cref = c_sqrt, .tol = 0, .ctol = 3e-7},
-      {.name = "log1p(abs)", .fn1 = log1p_abs, .out1 = log1p_abs_out, .accepts = real_only,
-       .compute = ew_int_as_float, .fref = f_log1p, .tol = 5e-7},
+      MCASE(exp, 5e-7),   MCASE(expm1, 5e-7), MCASE(log, 5e-7),   MCASE(log1p, 5e-7),
+      MCASE(log2, 5e-7),  MCASE(log10, 5e-7), MCASE(sin, 5e-7),   MCASE(cos, 5e-7),
+      MCASE(tan, 5e-7),   MCASE(asin, 5e-7),  MCASE(acos, 5e-7),  MCASE(atan, 5e-7),
+      MCASE(sinh, 5e-7),  MCASE(cosh, 5e-7),  MCASE(tanh, 5e-7),  MCASE(asinh, 5e-7),
+      MCASE(acosh, 5e-7), MCASE(atanh, 5e-7), MCASE(sqrt, 0),
   };
-  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-    if (cases[i].accepts == real_only) {
-      /* abs of complex is real: check the real dtypes only */
-      static const int64_t sh[3] = {3, 4, 5};
-      for (int d = 0; d < ND_NUM_DTYPES; d++) {
-        nd_dtype t = th_all_dtypes[d];
-        if (nd_dtype_kind(t) == 'c') continue;
-        for (int L = 0; L < TH_NUM_LAYOUTS; L++) {
-          nd_array *a = th_make(t, 3, sh, (th_layout)L, 3);
-          ew_run_one(&cases[i], t, a, NULL, th_layout_names[L]);
-          nd_release(a);
-        }
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) ew_check_case(&cases[i]);
+}
+
+static double f_atan2(double a, double b) { return atan2(a, b); }
+static double f_hypot(double a, double b) { return hypot(a, b); }
+static double f_logaddexp(double a, double b) {
+  return a == b ? a + M_LN2 : fmax(a, b) + log1p(exp(-fabs(a - b)));
+}
+
+static void test_binary_dtypes_and_layouts(void **state) {
+  (void)state;
+  const ew_case cases[] = {
+      {.name = "atan2", .fn2 = nd_atan2, .out2 = nd_atan2_out, .accepts = ew_real,
+       .compute = ew_int_as_float, .fref = f_atan2, .tol = 5e-7},
+      {.name = "hypot", .fn2 = nd_hypot, .out2 = nd_hypot_out, .accepts = ew_real,
+       .compute = ew_int_as_float, .fref = f_hypot, .tol = 5e-7},
+      {.name = "logaddexp", .fn2 = nd_logaddexp, .out2 = nd_logaddexp_out, .accepts = ew_real,
+       .compute = ew_int_as_float, .fref = f_logaddexp, .tol = 5e-7},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) ew_check_case(&cases[i]);
+  /* pow of floats and complex numbers on every layout pair (positive bases for reals) */
+  static const int64_t sh[2] = {4, 5};
+  const nd_dtype ts[4] = {ND_FLOAT32, ND_FLOAT64, ND_COMPLEX64, ND_COMPLEX128};
+  for (int d = 0; d < 4; d++) {
+    for (int la = 0; la < TH_NUM_LAYOUTS; la++) {
+      for (int lb = 0; lb < TH_NUM_LAYOUTS; lb++) {
+        nd_scope_begin();
+        nd_array *x = nd_multiply_scalar(th_make(ts[d], 2, sh, (th_layout)la, 1), ND_FLOAT(0.1));
+        if (d < 2) x = nd_add_scalar(nd_abs(x), ND_FLOAT(0.5));
+        nd_array *y = nd_multiply_scalar(th_make(ts[d], 2, sh, (th_layout)lb, 2), ND_FLOAT(0.2));
+        nd_array *r = nd_pow(x, y);
+        assert_int_equal(nd_dtype_of(r), ts[d]);
+        int64_t idx[2] = {0, 0};
+        do {
+          double xr, xi, yr, yi, rr, ri;
+          th_get(x, idx, &xr, &xi);
+          th_get(y, idx, &yr, &yi);
+          th_get(r, idx, &rr, &ri);
+          double complex w = d < 2 ? pow(xr, yr) : cpow(xr + xi * I, yr + yi * I);
+          if (yr == 0 && yi == 0) w = 1;
+          /* complex64 goes through cpowf: exp(y log x) in float, a few ulp times |y log x| */
+          double scale = fmax(cabs(w), 1e-300), tol = d == 2 ? 2e-5 : 1e-6;
+          if (!(fabs(rr - creal(w)) <= tol * scale && fabs(ri - cimag(w)) <= tol * scale))
+            fail_msg("pow(%s) (%g,%g)**(%g,%g): got (%g,%g), want (%g,%g)", nd_dtype_name(ts[d]), xr, xi,
+                     yr, yi, rr, ri, creal(w), cimag(w));
+        } while (th_next(2, sh, idx));
+        nd_scope_end();
       }
-      continue;
     }
-    ew_check_case(&cases[i]);
   }
 }
 
@@ -415,7 +425,8 @@ static void test_real_binary(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_accuracy),     cmocka_unit_test(test_special_values),
-      cmocka_unit_test(test_dtypes_and_layouts), cmocka_unit_test(test_complex),
+      cmocka_unit_test(test_dtypes_and_layouts), cmocka_unit_test(test_binary_dtypes_and_layouts),
+      cmocka_unit_test(test_complex),
       cmocka_unit_test(test_real_binary),
   };
   return TH_RUN(tests);
