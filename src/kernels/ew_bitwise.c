@@ -14,6 +14,13 @@
 #define INTB_u 1
 #define INTB_f 0
 #define INTB_c 0
+/* Integers without bool: bool's loops below work on its bytes (0 or 1), which GCC
+ * vectorises where it does not vectorise C's bool. */
+#define INTONLY_b 0
+#define INTONLY_i 1
+#define INTONLY_u 1
+#define INTONLY_f 0
+#define INTONLY_c 0
 #define INT_b 0
 #define INT_i 1
 #define INT_u 1
@@ -25,22 +32,31 @@
 #define BOOL_f 0
 #define BOOL_c 0
 
-/* and, or, xor: the C operators (bool & bool is bool). */
-#define DEF_BITOP(E, S, T, K, NAME_, OP, EXPR)                                    \
-  NDI_WHEN(INTB_##K)(static inline T OP##_el_##S(T a, T b) { return (T)(EXPR); } \
-                     NDI_LOOP2(OP##_##S, T, T, T, OP##_el_##S))
+/* and, or, xor: the C operators. */
+#define DEF_BITOP(E, S, T, K, NAME_, OP, EXPR)                                       \
+  NDI_WHEN(INTONLY_##K)(static inline T OP##_el_##S(T a, T b) { return (T)(EXPR); } \
+                        NDI_LOOP2(OP##_##S, T, T, T, OP##_el_##S))
 NDI_DTYPES(DEF_BITOP, bitwise_and, a & b)
 NDI_DTYPES(DEF_BITOP, bitwise_or, a | b)
 NDI_DTYPES(DEF_BITOP, bitwise_xor, a ^ b)
+
+/* bool: the same on bytes holding 0 or 1 (also the logical functions below). */
+static inline uint8_t and_byte(uint8_t a, uint8_t b) { return a & b; }
+static inline uint8_t or_byte(uint8_t a, uint8_t b) { return a | b; }
+static inline uint8_t xor_byte(uint8_t a, uint8_t b) { return a ^ b; }
+static inline uint8_t not_byte(uint8_t a) { return a ^ 1; }
+NDI_LOOP2(bitwise_and_b, uint8_t, uint8_t, uint8_t, and_byte)
+NDI_LOOP2(bitwise_or_b, uint8_t, uint8_t, uint8_t, or_byte)
+NDI_LOOP2(bitwise_xor_b, uint8_t, uint8_t, uint8_t, xor_byte)
+NDI_LOOP1(bitwise_invert_b, uint8_t, uint8_t, not_byte)
 const ndi_loop_fn ndi_k_bitwise_and[ND_NUM_DTYPES] = {NDI_DTYPES(NDI_TABLE_ENTRY, INTB, bitwise_and)};
 const ndi_loop_fn ndi_k_bitwise_or[ND_NUM_DTYPES] = {NDI_DTYPES(NDI_TABLE_ENTRY, INTB, bitwise_or)};
 const ndi_loop_fn ndi_k_bitwise_xor[ND_NUM_DTYPES] = {NDI_DTYPES(NDI_TABLE_ENTRY, INTB, bitwise_xor)};
 
-#define INV_b(S, T) static inline T inv_el_##S(T a) { return !a; }
 #define INV_i(S, T) static inline T inv_el_##S(T a) { return (T)~a; }
 #define INV_u INV_i
 #define DEF_INV(E, S, T, K, ...) \
-  NDI_WHEN(INTB_##K)(INV_##K(S, T) NDI_LOOP1(bitwise_invert_##S, T, T, inv_el_##S))
+  NDI_WHEN(INTONLY_##K)(INV_##K(S, T) NDI_LOOP1(bitwise_invert_##S, T, T, inv_el_##S))
 NDI_DTYPES(DEF_INV)
 const ndi_loop_fn ndi_k_bitwise_invert[ND_NUM_DTYPES] = {
     NDI_DTYPES(NDI_TABLE_ENTRY, INTB, bitwise_invert)};
@@ -68,16 +84,8 @@ const ndi_loop_fn ndi_k_bitwise_left_shift[ND_NUM_DTYPES] = {
 const ndi_loop_fn ndi_k_bitwise_right_shift[ND_NUM_DTYPES] = {
     NDI_DTYPES(NDI_TABLE_ENTRY, INT, bitwise_right_shift)};
 
-/* Logical functions on bool. */
-static inline bool land_el(bool a, bool b) { return a && b; }
-static inline bool lor_el(bool a, bool b) { return a || b; }
-static inline bool lxor_el(bool a, bool b) { return a != b; }
-static inline bool lnot_el(bool a) { return !a; }
-NDI_LOOP2(logical_and_b, bool, bool, bool, land_el)
-NDI_LOOP2(logical_or_b, bool, bool, bool, lor_el)
-NDI_LOOP2(logical_xor_b, bool, bool, bool, lxor_el)
-NDI_LOOP1(logical_not_b, bool, bool, lnot_el)
-const ndi_loop_fn ndi_k_logical_and[ND_NUM_DTYPES] = {[ND_BOOL] = logical_and_b};
-const ndi_loop_fn ndi_k_logical_or[ND_NUM_DTYPES] = {[ND_BOOL] = logical_or_b};
-const ndi_loop_fn ndi_k_logical_xor[ND_NUM_DTYPES] = {[ND_BOOL] = logical_xor_b};
-const ndi_loop_fn ndi_k_logical_not[ND_NUM_DTYPES] = {[ND_BOOL] = logical_not_b};
+/* Logical functions on bool: the byte loops above. */
+const ndi_loop_fn ndi_k_logical_and[ND_NUM_DTYPES] = {[ND_BOOL] = bitwise_and_b};
+const ndi_loop_fn ndi_k_logical_or[ND_NUM_DTYPES] = {[ND_BOOL] = bitwise_or_b};
+const ndi_loop_fn ndi_k_logical_xor[ND_NUM_DTYPES] = {[ND_BOOL] = bitwise_xor_b};
+const ndi_loop_fn ndi_k_logical_not[ND_NUM_DTYPES] = {[ND_BOOL] = bitwise_invert_b};

@@ -121,9 +121,12 @@ const ndi_loop_fn ndi_k_clip[ND_NUM_DTYPES] = {NDI_DTYPES(NDI_TABLE_ENTRY, REAL,
     const int64_t z = sizeof(T);                                                               \
     if (s[0] == z && s[1] == 1 && s[2] == z && s[3] == z) {                                    \
       T *restrict o = (T *)p[0];                                                               \
-      const bool *restrict c = (const bool *)p[1];                                             \
+      const uint8_t *restrict c = (const uint8_t *)p[1]; /* bytes: GCC vectorises those */     \
       const T *restrict a = (const T *)p[2], *restrict b = (const T *)p[3];                    \
-      for (int64_t i = 0; i < n; i++) o[i] = c[i] ? a[i] : b[i];                               \
+      for (int64_t i = 0; i < n; i++) { /* both loaded: the select vectorises */             \
+        T x = a[i], y = b[i];                                                                  \
+        o[i] = c[i] != 0 ? x : y;                                                              \
+      }                                                                                        \
     } else {                                                                                   \
       char *o = p[0];                                                                          \
       const char *c = p[1], *a = p[2], *b = p[3];                                              \
