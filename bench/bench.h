@@ -25,6 +25,7 @@ extern const bench_case bench_cases_manip[];
 extern const bench_case bench_cases_io[];
 extern const bench_case bench_cases_linalg[];
 extern const bench_case bench_cases_sort[];
+extern const bench_case bench_cases_elementwise[];
 
 double bench_now(void);
 /* Aborts the benchmark run with the library's message if `ok` is false. */

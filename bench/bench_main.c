@@ -22,6 +22,7 @@ void bench_check(int ok, const char *what) {
 static const bench_case *const tables[] = {
     bench_cases_copy,
     bench_cases_views,
+    bench_cases_elementwise,
     bench_cases_reduce,
     bench_cases_manip,
     bench_cases_sort,

@@ -83,6 +83,9 @@ CASES.update({
     "manip/concat_axis0": (_two, lambda s: np.concatenate([s["a"], s["b"]], axis=0)),
     "manip/concat_axis1": (_two, lambda s: np.concatenate([s["a"], s["b"]], axis=1)),
     "manip/copy_result_size": (_two, lambda s: s["big"].copy()),
+})
+
+
 # File cases (bench/cases_io.c): 2000x2000 float64 in $TMPDIR.
 M = 2000
 
@@ -115,6 +118,9 @@ CASES.update({
     "io/savez_compressed": (lambda: _io(), lambda s: np.savez_compressed(s["npz"], a=s["view"])),
     "io/load_npz_compressed": (lambda: _io(), _load_npz),
     "io/tofile_reversed_view": (lambda: _io("C", True), lambda s: s["view"].tofile(s["path"])),
+})
+
+
 # ---- linear algebra (bench/cases_linalg.c) ----
 _rng = np.random.default_rng(0)
 
@@ -143,4 +149,50 @@ CASES.update({
 CASES.update({
     "sort/sort_10m": (_vec, lambda a: np.sort(a)),
     "sort/argsort_10m": (_vec, lambda a: np.argsort(a, kind="stable")),
+})
+
+
+# ---- elementwise (bench/cases_elementwise.c); NumPy runs on one thread ----
+N16M = 16 * 1024 * 1024
+SQ = 4000
+
+
+def _spread(shape, lo, hi):
+    n = int(np.prod(shape))
+    f = np.arange(n, dtype=np.float64) * 0.6180339887498949
+    return (lo + (hi - lo) * (f - np.floor(f))).reshape(shape)
+
+
+def _ew_16m():
+    return {"a": _spread((N16M,), 0, 1), "b": _spread((N16M,), 1, 2), "out": np.zeros(N16M)}
+
+
+def _ew_sq():
+    b = _spread((SQ, SQ), 1, 2)
+    return {"a": _spread((SQ, SQ), 0, 1), "b": b, "bt": b.T, "out": np.zeros((SQ, SQ))}
+
+
+def _ew_colrow():
+    return {"a": _spread((SQ, 1), 0, 1), "b": _spread((1, SQ), 1, 2), "out": np.zeros((SQ, SQ))}
+
+
+def _ew_math(lo, hi):
+    return lambda: {"a": _spread((N16M,), lo, hi), "out": np.zeros(N16M)}
+
+
+CASES.update({
+    "ew/add_into": (_ew_16m, lambda s: np.add(s["a"], s["b"], out=s["out"])),
+    "ew/add_into_1thread": (_ew_16m, lambda s: np.add(s["a"], s["b"], out=s["out"])),
+    "ew/add": (_ew_sq, lambda s: s["a"] + s["b"]),
+    "ew/add_transposed": (_ew_sq, lambda s: s["a"] + s["bt"]),
+    "ew/add_into_sq": (_ew_sq, lambda s: np.add(s["a"], s["b"], out=s["out"])),
+    "ew/add_transposed_into": (_ew_sq, lambda s: np.add(s["a"], s["bt"], out=s["out"])),
+    "ew/add_col_row": (_ew_colrow, lambda s: s["a"] + s["b"]),
+    "ew/add_col_row_into": (_ew_colrow, lambda s: np.add(s["a"], s["b"], out=s["out"])),
+    "ew/exp_1thread": (_ew_math(-20, 20), lambda s: np.exp(s["a"], out=s["out"])),
+    "ew/exp_2threads": (_ew_math(-20, 20), lambda s: np.exp(s["a"], out=s["out"])),
+    "ew/log_1thread": (_ew_math(1e-3, 1e3), lambda s: np.log(s["a"], out=s["out"])),
+    "ew/log_2threads": (_ew_math(1e-3, 1e3), lambda s: np.log(s["a"], out=s["out"])),
+    "ew/sin_1thread": (_ew_math(-10, 10), lambda s: np.sin(s["a"], out=s["out"])),
+    "ew/sin_2threads": (_ew_math(-10, 10), lambda s: np.sin(s["a"], out=s["out"])),
 })

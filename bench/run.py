@@ -61,8 +61,8 @@ def main():
     proc = subprocess.Popen([os.path.join(args.build, "bench", "bench_nd")] + args.prefixes,
                             stdout=subprocess.PIPE, text=True, env=env)
     rows = []
-    header = ("| operation | shape | nd | NumPy | ratio (NumPy/nd) | nd GB/s | % of STREAM copy |\n"
-              "|---|---|---|---|---|---|---|")
+    header = ("| operation | shape | nd | NumPy | ratio (NumPy/nd) | nd GB/s | % of STREAM copy "
+              "| % of STREAM add |\n|---|---|---|---|---|---|---|---|")
     print("STREAM on this machine: copy %.1f GB/s, add %.1f GB/s (%d threads)\n" %
           (stream["stream_copy"], stream["stream_add"], os.cpu_count()))
     print(header)
@@ -76,9 +76,10 @@ def main():
         secs, nbytes = float(secs), float(nbytes)
         npt = time_numpy(name, args.budget) if name in CASES else float("nan")
         gbs = nbytes / secs / 1e9 if nbytes > 0 else None
-        row = "| %s | %s | %s | %s | %.2f | %s | %s |" % (
+        row = "| %s | %s | %s | %s | %.2f | %s | %s | %s |" % (
             name, shape, fmt_time(secs), fmt_time(npt), npt / secs,
-            "%.1f" % gbs if gbs else "", "%.0f%%" % (100 * gbs / stream["stream_copy"]) if gbs else "")
+            "%.1f" % gbs if gbs else "", "%.0f%%" % (100 * gbs / stream["stream_copy"]) if gbs else "",
+            "%.0f%%" % (100 * gbs / stream["stream_add"]) if gbs else "")
         print(row, flush=True)
         rows.append(row)
     with open(args.out, "w") as f:

@@ -8,6 +8,7 @@
 #include "nd/core.h"
 #include "nd/creation.h"
 #include "nd/views.h"
+#include "nd/elementwise.h"
 #include "nd/print.h"
 #include "nd/reduce.h"
 #include "nd/manipulation.h"

@@ -1,0 +1,330 @@
+/* nd: elementwise functions — the 67 of the Array API 2024.12 and where().
+ *
+ * Every function broadcasts its inputs (NumPy rules), promotes their dtypes (the Array
+ * API lattice with NumPy 2's rules for mixed kinds; see nd_result_type) and comes in up to
+ * four forms:
+ *
+ *     nd_array *nd_add(const nd_array *a, const nd_array *b);          // a new array
+ *     nd_status nd_add_out(nd_array *out, const nd_array *a, const nd_array *b);
+ *     nd_array *nd_add_scalar(const nd_array *a, nd_scalar b);         // a + 2.0
+ *     nd_status nd_add_scalar_out(nd_array *out, const nd_array *a, nd_scalar b);
+ *
+ * and, for functions whose operands do not commute, nd_scalar_<name>(nd_scalar a, const
+ * nd_array *b) (nd_scalar_subtract(ND_FLOAT(1.0), x) is 1 - x).
+ *
+ * Results. The allocating forms return a new array (NULL on failure) whose layout follows
+ * the first input that spans the whole result without broadcasting (an F-ordered or
+ * transposed input gives an F-ordered result, as NumPy's order K); otherwise C order.
+ *
+ * _out forms write into any existing writeable array or view: the inputs broadcast to
+ * out's shape (out itself never broadcasts), and the result's dtype must convert to out's
+ * by same-kind casting (float64 into float32 is allowed, float64 into int32 is not).
+ * out may be one of the inputs (in-place: nd_add_out(a, a, b) is a += b); when out
+ * overlaps an input in any other way, the result is still what a fresh output would hold.
+ *
+ * Scalars. nd_scalar operands (ND_INT, ND_FLOAT, ND_COMPLEX, ND_BOOLV) and nd_weak arrays
+ * behave like Python scalars in NumPy 2 (NEP 50): a scalar no higher in kind than the
+ * array (bool < integer < float < complex) takes the array's dtype, so a float32 array
+ * plus ND_FLOAT(2.0) stays float32 and an int8 array plus ND_INT(1) stays int8; an integer
+ * scalar outside that dtype's range is an error (int8 + 1000: ND_ERR_OVERFLOW); a scalar
+ * of a higher kind gives its kind's default dtype (int32 * 0.5 is float64; float32 + 1i is
+ * complex64).
+ *
+ * Errors: a NULL input (ND_ERR_NULL, keeping an earlier message), shapes that do not
+ * broadcast (ND_ERR_SHAPE, "add: shapes [2,3] and [2,2] cannot be broadcast (axis 1: 3 vs
+ * 2)"), a dtype the function does not take (ND_ERR_TYPE, naming the dtypes), an out of the
+ * wrong shape (ND_ERR_SHAPE), a read-only or broadcast out (ND_ERR_READONLY), an unsafe
+ * cast into out (ND_ERR_TYPE). Messages start with the function's name.
+ *
+ * Results are the same whatever the thread count (nd_set_num_threads). */
+#ifndef ND_ELEMENTWISE_H
+#define ND_ELEMENTWISE_H
+
+#include "types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- scalars -------------------------------------------------------------------------- */
+
+/** A weak 0-d array holding v (of v's default dtype: bool, int64, float64, complex128)
+ *  that promotes like a Python scalar when passed to an elementwise function:
+ *  nd_multiply(x, nd_weak(ND_FLOAT(0.5))) keeps a float32 x float32. Release it, or
+ *  create it inside an nd_scope. Other functions see an ordinary 0-d array. */
+ND_API nd_array *nd_weak(nd_scalar v);
+/** True for arrays made by nd_weak. */
+ND_API bool nd_is_weak(const nd_array *a);
+
+/* ---- one input: nd_<name>(x) and nd_<name>_out(out, x) -------------------------------- */
+
+/** Arithmetic and sign. abs: |x| (complex: the real modulus, via hypot; integers wrap, abs(INT8_MIN) is INT8_MIN);
+ *  negative, positive: numeric dtypes, not bool; square: x*x (bool gives int8, as NumPy);
+ *  reciprocal: 1/x (integers: NumPy's truncated 1/x); sign: -1, 0 or 1 (NaN stays NaN;
+ *  complex: z/|z|); conj: complex conjugate (the values themselves for real dtypes; bool
+ *  gives int8, as NumPy). */
+ND_API nd_array *nd_abs(const nd_array *x);
+ND_API nd_status nd_abs_out(nd_array *out, const nd_array *x);
+ND_API nd_array *nd_negative(const nd_array *x);
+ND_API nd_status nd_negative_out(nd_array *out, const nd_array *x);
+ND_API nd_array *nd_positive(const nd_array *x);
+ND_API nd_status nd_positive_out(nd_array *out, const nd_array *x);
+ND_API nd_array *nd_square(const nd_array *x);
+ND_API nd_status nd_square_out(nd_array *out, const nd_array *x);
+ND_API nd_array *nd_reciprocal(const nd_array *x);
+ND_API nd_status nd_reciprocal_out(nd_array *out, const nd_array *x);
+ND_API nd_array *nd_sign(const nd_array *x);
+ND_API nd_status nd_sign_out(nd_array *out, const nd_array *x);
+ND_API nd_array *nd_conj(const nd_array *x);
+ND_API nd_status nd_conj_out(nd_array *out, const nd_array *x);
+
+/** Exponentials, logarithms, powers. Any numeric or bool dtype; integers and bool are computed in float (float32 up to 16
+ *  bits, float64 above; NumPy's float16 for 8-bit inputs is float32 here). float32/float64
+ *  use vector routines (libmvec, within 4 ulp); sqrt is correctly rounded; complex inputs
+ *  use C99's complex functions. */
+ND_API nd_array *nd_exp(const nd_array *x);
+ND_API nd_status nd_exp_out(nd_array *out, const nd_array *x);
+ND_API nd_array *nd_expm1(const nd_array *x);
+ND_API nd_status nd_expm1_out(nd_array *out, const nd_array *x);
+ND_API nd_array *nd_log(const nd_array *x);
+ND_API nd_status nd_log_out(nd_array *out, const nd_array *x);
+ND_API nd_array *nd_log1p(const nd_array *x);
+ND_API nd_status nd_log1p_out(nd_array *out, const nd_array *x);
+ND_API nd_array *nd_log2(const nd_array *x);
+ND_API nd_status nd_log2_out(nd_array *out, const nd_array *x);
+ND_API nd_array *nd_log10(const nd_array *x);
+ND_API nd_status nd_log10_out(nd_array *out, const nd_array *x);
+ND_API nd_array *nd_sqrt(const nd_array *x);
+ND_API nd_status nd_sqrt_out(nd_array *out, const nd_array *x);
+
+/** Trigonometric and hyperbolic. Same dtypes and accuracy as exp. */
+ND_API nd_array *nd_sin(const nd_array *x);
+ND_API nd_status nd_sin_out(nd_array *out, const nd_array *x);
+ND_API nd_array *nd_cos(const nd_array *x);
+ND_API nd_status nd_cos_out(nd_array *out, const nd_array *x);
+ND_API nd_array *nd_tan(const nd_array *x);
+ND_API nd_status nd_tan_out(nd_array *out, const nd_array *x);
+ND_API nd_array *nd_asin(const nd_array *x);
+ND_API nd_status nd_asin_out(nd_array *out, const nd_array *x);
+ND_API nd_array *nd_acos(const nd_array *x);
+ND_API nd_status nd_acos_out(nd_array *out, const nd_array *x);
+ND_API nd_array *nd_atan(const nd_array *x);
+ND_API nd_status nd_atan_out(nd_array *out, const nd_array *x);
+ND_API nd_array *nd_sinh(const nd_array *x);
+ND_API nd_status nd_sinh_out(nd_array *out, const nd_array *x);
+ND_API nd_array *nd_cosh(const nd_array *x);
+ND_API nd_status nd_cosh_out(nd_array *out, const nd_array *x);
+ND_API nd_array *nd_tanh(const nd_array *x);
+ND_API nd_status nd_tanh_out(nd_array *out, const nd_array *x);
+ND_API nd_array *nd_asinh(const nd_array *x);
+ND_API nd_status nd_asinh_out(nd_array *out, const nd_array *x);
+ND_API nd_array *nd_acosh(const nd_array *x);
+ND_API nd_status nd_acosh_out(nd_array *out, const nd_array *x);
+ND_API nd_array *nd_atanh(const nd_array *x);
+ND_API nd_status nd_atanh_out(nd_array *out, const nd_array *x);
+
+/** Rounding. Real dtypes and bool (integers are returned unchanged, in their dtype); round is to
+ *  the nearest integer, ties to even, and also takes complex (both parts). */
+ND_API nd_array *nd_floor(const nd_array *x);
+ND_API nd_status nd_floor_out(nd_array *out, const nd_array *x);
+ND_API nd_array *nd_ceil(const nd_array *x);
+ND_API nd_status nd_ceil_out(nd_array *out, const nd_array *x);
+ND_API nd_array *nd_trunc(const nd_array *x);
+ND_API nd_status nd_trunc_out(nd_array *out, const nd_array *x);
+ND_API nd_array *nd_round(const nd_array *x);
+ND_API nd_status nd_round_out(nd_array *out, const nd_array *x);
+
+/** Classification. bool results. Integers are never NaN or infinite; signbit of an integer is x < 0;
+ *  signbit does not take complex. */
+ND_API nd_array *nd_isnan(const nd_array *x);
+ND_API nd_status nd_isnan_out(nd_array *out, const nd_array *x);
+ND_API nd_array *nd_isinf(const nd_array *x);
+ND_API nd_status nd_isinf_out(nd_array *out, const nd_array *x);
+ND_API nd_array *nd_isfinite(const nd_array *x);
+ND_API nd_status nd_isfinite_out(nd_array *out, const nd_array *x);
+ND_API nd_array *nd_signbit(const nd_array *x);
+ND_API nd_status nd_signbit_out(nd_array *out, const nd_array *x);
+
+/** Bitwise and logical. bitwise_invert: ~x on integers, not x on bool; logical_not: bool only. */
+ND_API nd_array *nd_bitwise_invert(const nd_array *x);
+ND_API nd_status nd_bitwise_invert_out(nd_array *out, const nd_array *x);
+ND_API nd_array *nd_logical_not(const nd_array *x);
+ND_API nd_status nd_logical_not_out(nd_array *out, const nd_array *x);
+
+/** Real and imaginary parts copied into out (nd_real and nd_imag in nd/views.h are the
+ *  views). nd_imag_out of a real array is an error, as nd_imag is. */
+ND_API nd_status nd_real_out(nd_array *out, const nd_array *x);
+ND_API nd_status nd_imag_out(nd_array *out, const nd_array *x);
+
+/* ---- two inputs: nd_<name>(a, b), _out(out, a, b), _scalar(a, s), _scalar_out(out, a, s);
+ *      nd_scalar_<name>(s, b) where the operands do not commute ----------------------------- */
+
+/** Arithmetic. Numeric dtypes. add and multiply also take bool (or, and), subtract does not.
+ *  Integers wrap on overflow; integer floor_divide and remainder by 0 give 0, and
+ *  INT_MIN // -1 wraps (NumPy). divide of integers or bool gives float64. floor_divide
+ *  rounds toward -inf and remainder has the divisor's sign (NumPy's divmod, also for
+ *  floats: floor_divide(1.0, 0.0) is inf, remainder(1.0, 0.0) NaN). pow of integers to a
+ *  negative integer power is an error (ND_ERR_VALUE); floor_divide, remainder and pow of
+ *  bool give int8. */
+ND_API nd_array *nd_add(const nd_array *a, const nd_array *b);
+ND_API nd_status nd_add_out(nd_array *out, const nd_array *a, const nd_array *b);
+ND_API nd_array *nd_add_scalar(const nd_array *a, nd_scalar b);
+ND_API nd_status nd_add_scalar_out(nd_array *out, const nd_array *a, nd_scalar b);
+ND_API nd_array *nd_subtract(const nd_array *a, const nd_array *b);
+ND_API nd_status nd_subtract_out(nd_array *out, const nd_array *a, const nd_array *b);
+ND_API nd_array *nd_subtract_scalar(const nd_array *a, nd_scalar b);
+ND_API nd_status nd_subtract_scalar_out(nd_array *out, const nd_array *a, nd_scalar b);
+ND_API nd_array *nd_scalar_subtract(nd_scalar a, const nd_array *b);
+ND_API nd_array *nd_multiply(const nd_array *a, const nd_array *b);
+ND_API nd_status nd_multiply_out(nd_array *out, const nd_array *a, const nd_array *b);
+ND_API nd_array *nd_multiply_scalar(const nd_array *a, nd_scalar b);
+ND_API nd_status nd_multiply_scalar_out(nd_array *out, const nd_array *a, nd_scalar b);
+ND_API nd_array *nd_divide(const nd_array *a, const nd_array *b);
+ND_API nd_status nd_divide_out(nd_array *out, const nd_array *a, const nd_array *b);
+ND_API nd_array *nd_divide_scalar(const nd_array *a, nd_scalar b);
+ND_API nd_status nd_divide_scalar_out(nd_array *out, const nd_array *a, nd_scalar b);
+ND_API nd_array *nd_scalar_divide(nd_scalar a, const nd_array *b);
+ND_API nd_array *nd_floor_divide(const nd_array *a, const nd_array *b);
+ND_API nd_status nd_floor_divide_out(nd_array *out, const nd_array *a, const nd_array *b);
+ND_API nd_array *nd_floor_divide_scalar(const nd_array *a, nd_scalar b);
+ND_API nd_status nd_floor_divide_scalar_out(nd_array *out, const nd_array *a, nd_scalar b);
+ND_API nd_array *nd_scalar_floor_divide(nd_scalar a, const nd_array *b);
+ND_API nd_array *nd_remainder(const nd_array *a, const nd_array *b);
+ND_API nd_status nd_remainder_out(nd_array *out, const nd_array *a, const nd_array *b);
+ND_API nd_array *nd_remainder_scalar(const nd_array *a, nd_scalar b);
+ND_API nd_status nd_remainder_scalar_out(nd_array *out, const nd_array *a, nd_scalar b);
+ND_API nd_array *nd_scalar_remainder(nd_scalar a, const nd_array *b);
+ND_API nd_array *nd_pow(const nd_array *a, const nd_array *b);
+ND_API nd_status nd_pow_out(nd_array *out, const nd_array *a, const nd_array *b);
+ND_API nd_array *nd_pow_scalar(const nd_array *a, nd_scalar b);
+ND_API nd_status nd_pow_scalar_out(nd_array *out, const nd_array *a, nd_scalar b);
+ND_API nd_array *nd_scalar_pow(nd_scalar a, const nd_array *b);
+
+/** Comparison. bool results, every dtype; complex numbers order lexicographically (NumPy); any NaN
+ *  compares unequal and unordered. An integer scalar outside the array's range compares
+ *  exactly (int8 array < 1000 is true) instead of being an error. */
+ND_API nd_array *nd_equal(const nd_array *a, const nd_array *b);
+ND_API nd_status nd_equal_out(nd_array *out, const nd_array *a, const nd_array *b);
+ND_API nd_array *nd_equal_scalar(const nd_array *a, nd_scalar b);
+ND_API nd_status nd_equal_scalar_out(nd_array *out, const nd_array *a, nd_scalar b);
+ND_API nd_array *nd_not_equal(const nd_array *a, const nd_array *b);
+ND_API nd_status nd_not_equal_out(nd_array *out, const nd_array *a, const nd_array *b);
+ND_API nd_array *nd_not_equal_scalar(const nd_array *a, nd_scalar b);
+ND_API nd_status nd_not_equal_scalar_out(nd_array *out, const nd_array *a, nd_scalar b);
+ND_API nd_array *nd_less(const nd_array *a, const nd_array *b);
+ND_API nd_status nd_less_out(nd_array *out, const nd_array *a, const nd_array *b);
+ND_API nd_array *nd_less_scalar(const nd_array *a, nd_scalar b);
+ND_API nd_status nd_less_scalar_out(nd_array *out, const nd_array *a, nd_scalar b);
+ND_API nd_array *nd_less_equal(const nd_array *a, const nd_array *b);
+ND_API nd_status nd_less_equal_out(nd_array *out, const nd_array *a, const nd_array *b);
+ND_API nd_array *nd_less_equal_scalar(const nd_array *a, nd_scalar b);
+ND_API nd_status nd_less_equal_scalar_out(nd_array *out, const nd_array *a, nd_scalar b);
+ND_API nd_array *nd_greater(const nd_array *a, const nd_array *b);
+ND_API nd_status nd_greater_out(nd_array *out, const nd_array *a, const nd_array *b);
+ND_API nd_array *nd_greater_scalar(const nd_array *a, nd_scalar b);
+ND_API nd_status nd_greater_scalar_out(nd_array *out, const nd_array *a, nd_scalar b);
+ND_API nd_array *nd_greater_equal(const nd_array *a, const nd_array *b);
+ND_API nd_status nd_greater_equal_out(nd_array *out, const nd_array *a, const nd_array *b);
+ND_API nd_array *nd_greater_equal_scalar(const nd_array *a, nd_scalar b);
+ND_API nd_status nd_greater_equal_scalar_out(nd_array *out, const nd_array *a, nd_scalar b);
+
+/** Extrema. Every dtype; NaN propagates (from either operand). */
+ND_API nd_array *nd_maximum(const nd_array *a, const nd_array *b);
+ND_API nd_status nd_maximum_out(nd_array *out, const nd_array *a, const nd_array *b);
+ND_API nd_array *nd_maximum_scalar(const nd_array *a, nd_scalar b);
+ND_API nd_status nd_maximum_scalar_out(nd_array *out, const nd_array *a, nd_scalar b);
+ND_API nd_array *nd_minimum(const nd_array *a, const nd_array *b);
+ND_API nd_status nd_minimum_out(nd_array *out, const nd_array *a, const nd_array *b);
+ND_API nd_array *nd_minimum_scalar(const nd_array *a, nd_scalar b);
+ND_API nd_status nd_minimum_scalar_out(nd_array *out, const nd_array *a, nd_scalar b);
+
+/** Real two-argument functions. Real dtypes and bool; integers and bool are computed in float as for exp; complex is
+ *  an error. */
+ND_API nd_array *nd_atan2(const nd_array *a, const nd_array *b);
+ND_API nd_status nd_atan2_out(nd_array *out, const nd_array *a, const nd_array *b);
+ND_API nd_array *nd_atan2_scalar(const nd_array *a, nd_scalar b);
+ND_API nd_status nd_atan2_scalar_out(nd_array *out, const nd_array *a, nd_scalar b);
+ND_API nd_array *nd_scalar_atan2(nd_scalar a, const nd_array *b);
+ND_API nd_array *nd_hypot(const nd_array *a, const nd_array *b);
+ND_API nd_status nd_hypot_out(nd_array *out, const nd_array *a, const nd_array *b);
+ND_API nd_array *nd_hypot_scalar(const nd_array *a, nd_scalar b);
+ND_API nd_status nd_hypot_scalar_out(nd_array *out, const nd_array *a, nd_scalar b);
+ND_API nd_array *nd_copysign(const nd_array *a, const nd_array *b);
+ND_API nd_status nd_copysign_out(nd_array *out, const nd_array *a, const nd_array *b);
+ND_API nd_array *nd_copysign_scalar(const nd_array *a, nd_scalar b);
+ND_API nd_status nd_copysign_scalar_out(nd_array *out, const nd_array *a, nd_scalar b);
+ND_API nd_array *nd_scalar_copysign(nd_scalar a, const nd_array *b);
+ND_API nd_array *nd_nextafter(const nd_array *a, const nd_array *b);
+ND_API nd_status nd_nextafter_out(nd_array *out, const nd_array *a, const nd_array *b);
+ND_API nd_array *nd_nextafter_scalar(const nd_array *a, nd_scalar b);
+ND_API nd_status nd_nextafter_scalar_out(nd_array *out, const nd_array *a, nd_scalar b);
+ND_API nd_array *nd_scalar_nextafter(nd_scalar a, const nd_array *b);
+ND_API nd_array *nd_logaddexp(const nd_array *a, const nd_array *b);
+ND_API nd_status nd_logaddexp_out(nd_array *out, const nd_array *a, const nd_array *b);
+ND_API nd_array *nd_logaddexp_scalar(const nd_array *a, nd_scalar b);
+ND_API nd_status nd_logaddexp_scalar_out(nd_array *out, const nd_array *a, nd_scalar b);
+
+/** Bitwise. Integers and bool (floats are an error). Shifts by the bit width or more, or by a
+ *  negative amount, give 0 (or -1 for right shifts of negative values), as NumPy; shifts
+ *  of bool give int8. */
+ND_API nd_array *nd_bitwise_and(const nd_array *a, const nd_array *b);
+ND_API nd_status nd_bitwise_and_out(nd_array *out, const nd_array *a, const nd_array *b);
+ND_API nd_array *nd_bitwise_and_scalar(const nd_array *a, nd_scalar b);
+ND_API nd_status nd_bitwise_and_scalar_out(nd_array *out, const nd_array *a, nd_scalar b);
+ND_API nd_array *nd_bitwise_or(const nd_array *a, const nd_array *b);
+ND_API nd_status nd_bitwise_or_out(nd_array *out, const nd_array *a, const nd_array *b);
+ND_API nd_array *nd_bitwise_or_scalar(const nd_array *a, nd_scalar b);
+ND_API nd_status nd_bitwise_or_scalar_out(nd_array *out, const nd_array *a, nd_scalar b);
+ND_API nd_array *nd_bitwise_xor(const nd_array *a, const nd_array *b);
+ND_API nd_status nd_bitwise_xor_out(nd_array *out, const nd_array *a, const nd_array *b);
+ND_API nd_array *nd_bitwise_xor_scalar(const nd_array *a, nd_scalar b);
+ND_API nd_status nd_bitwise_xor_scalar_out(nd_array *out, const nd_array *a, nd_scalar b);
+ND_API nd_array *nd_bitwise_left_shift(const nd_array *a, const nd_array *b);
+ND_API nd_status nd_bitwise_left_shift_out(nd_array *out, const nd_array *a, const nd_array *b);
+ND_API nd_array *nd_bitwise_left_shift_scalar(const nd_array *a, nd_scalar b);
+ND_API nd_status nd_bitwise_left_shift_scalar_out(nd_array *out, const nd_array *a, nd_scalar b);
+ND_API nd_array *nd_scalar_bitwise_left_shift(nd_scalar a, const nd_array *b);
+ND_API nd_array *nd_bitwise_right_shift(const nd_array *a, const nd_array *b);
+ND_API nd_status nd_bitwise_right_shift_out(nd_array *out, const nd_array *a, const nd_array *b);
+ND_API nd_array *nd_bitwise_right_shift_scalar(const nd_array *a, nd_scalar b);
+ND_API nd_status nd_bitwise_right_shift_scalar_out(nd_array *out, const nd_array *a, nd_scalar b);
+ND_API nd_array *nd_scalar_bitwise_right_shift(nd_scalar a, const nd_array *b);
+
+/** Logical. bool arrays and bool scalars only (compare first, e.g. nd_not_equal_scalar(x,
+ *  ND_INT(0)), to use numbers). */
+ND_API nd_array *nd_logical_and(const nd_array *a, const nd_array *b);
+ND_API nd_status nd_logical_and_out(nd_array *out, const nd_array *a, const nd_array *b);
+ND_API nd_array *nd_logical_and_scalar(const nd_array *a, nd_scalar b);
+ND_API nd_status nd_logical_and_scalar_out(nd_array *out, const nd_array *a, nd_scalar b);
+ND_API nd_array *nd_logical_or(const nd_array *a, const nd_array *b);
+ND_API nd_status nd_logical_or_out(nd_array *out, const nd_array *a, const nd_array *b);
+ND_API nd_array *nd_logical_or_scalar(const nd_array *a, nd_scalar b);
+ND_API nd_status nd_logical_or_scalar_out(nd_array *out, const nd_array *a, nd_scalar b);
+ND_API nd_array *nd_logical_xor(const nd_array *a, const nd_array *b);
+ND_API nd_status nd_logical_xor_out(nd_array *out, const nd_array *a, const nd_array *b);
+ND_API nd_array *nd_logical_xor_scalar(const nd_array *a, nd_scalar b);
+ND_API nd_status nd_logical_xor_scalar_out(nd_array *out, const nd_array *a, nd_scalar b);
+
+/* ---- three inputs --------------------------------------------------------------------- */
+
+/** clip(x, lo, hi) = minimum(maximum(x, lo), hi): lo > hi gives hi, a NaN bound gives NaN.
+ *  Real dtypes and bool. Both bounds are required (one-sided clipping is nd_maximum or
+ *  nd_minimum); an integer scalar bound beyond the range of x's integer dtype acts as the
+ *  end of that range (clip(int8 x, 0, 1000) stays int8, as NumPy). */
+ND_API nd_array *nd_clip(const nd_array *x, const nd_array *lo, const nd_array *hi);
+ND_API nd_status nd_clip_out(nd_array *out, const nd_array *x, const nd_array *lo,
+                             const nd_array *hi);
+ND_API nd_array *nd_clip_scalar(const nd_array *x, nd_scalar lo, nd_scalar hi);
+ND_API nd_status nd_clip_scalar_out(nd_array *out, const nd_array *x, nd_scalar lo,
+                                    nd_scalar hi);
+
+/** where(cond, a, b): a where cond is true, else b, all three broadcast; cond of any dtype
+ *  is read as cond != 0; a and b promote. */
+ND_API nd_array *nd_where(const nd_array *cond, const nd_array *a, const nd_array *b);
+ND_API nd_status nd_where_out(nd_array *out, const nd_array *cond, const nd_array *a,
+                              const nd_array *b);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,101 @@
+/* Complex transcendental functions. Most are C99's (glibc's cexp, clog, csin, ..., which
+ * follow the special cases of C99 Annex G that the Array API lists); the four C lacks are
+ * built here:
+ *   expm1(x+iy) = expm1(x) cos(y) - 2 sin^2(y/2) + i exp(x) sin(y), accurate near 0;
+ *   log1p(z) = log|1+z| + i arg(1+z), with log|1+z| = log1p(2x + x^2 + y^2) / 2 for small
+ *   |z| (where forming 1+z would lose the digits of z);
+ *   log2, log10: log(z) scaled, as NumPy does.
+ * pow follows NumPy: z**0 = 1, 0**w = 0 for Re(w) > 0 and NaN otherwise, small integral
+ * real exponents by repeated multiplication (exact for Gaussian integers), else cpow. */
+#include "ew_cmath.h"
+
+#include <complex.h>
+#include <math.h>
+
+#include "ew_complex.h"
+
+/* S: suffix, CT: complex type, RT: real type, M: libm suffix ("f" or nothing). */
+#define CM_HELPERS(S, CT, RT, M)                                                        \
+  static inline CT expm1_##S(CT z) {                                                    \
+    RT x = __real__ z, y = __imag__ z, h = sin##M(y / 2);                               \
+    return ndi_cmake_##S(expm1##M(x) * cos##M(y) - 2 * h * h, exp##M(x) * sin##M(y));   \
+  }                                                                                     \
+  static inline CT log1p_##S(CT z) {                                                    \
+    RT x = __real__ z, y = __imag__ z;                                                  \
+    if (fabs##M(x) < (RT)0.5 && fabs##M(y) < (RT)0.5)                                   \
+      return ndi_cmake_##S(log1p##M(2 * x + x * x + y * y) / 2, atan2##M(y, 1 + x));    \
+    return clog##M(ndi_cmake_##S(1 + x, y));                                            \
+  }                                                                                     \
+  static inline CT log2_##S(CT z) {                                                     \
+    CT r = clog##M(z);                                                                  \
+    return ndi_cmake_##S(__real__ r * (RT)M_LOG2E, __imag__ r * (RT)M_LOG2E);           \
+  }                                                                                     \
+  static inline CT log10_##S(CT z) {                                                    \
+    CT r = clog##M(z);                                                                  \
+    return ndi_cmake_##S(__real__ r * (RT)M_LOG10E, __imag__ r * (RT)M_LOG10E);         \
+  }                                                                                     \
+  /* NumPy multiplies plainly (no fma) in its scalar complex power. */                  \
+  static inline CT pmul_##S(CT a, CT b) {                                               \
+    RT ar = __real__ a, ai = __imag__ a, br = __real__ b, bi = __imag__ b;              \
+    return ndi_cmake_##S(ar * br - ai * bi, ar * bi + ai * br);                         \
+  }                                                                                     \
+  static inline CT pow_##S(CT a, CT b) {                                                \
+    RT ar = __real__ a, ai = __imag__ a, br = __real__ b, bi = __imag__ b;              \
+    if (br == 0 && bi == 0) return ndi_cmake_##S(1, 0);                                 \
+    if (ar == 0 && ai == 0) {                                                           \
+      if (br > 0) return ndi_cmake_##S(0, 0);                                           \
+      return ndi_cmake_##S(NAN, NAN);                                                   \
+    }                                                                                   \
+    if (bi == 0 && br > -100 && br < 100 && br == (RT)(int)br) {                        \
+      int n = (int)br, m = n < 0 ? -n : n;                                              \
+      CT r = ndi_cmake_##S(1, 0), p = a;                                                \
+      for (int mask = 1; mask <= m; mask <<= 1) {                                       \
+        if (m & mask) r = pmul_##S(r, p);                                               \
+        p = pmul_##S(p, p);                                                             \
+      }                                                                                 \
+      return n < 0 ? ndi_cdiv_##S(ndi_cmake_##S(1, 0), r) : r;                          \
+    }                                                                                   \
+    return cpow##M(a, b);                                                               \
+  }
+
+CM_HELPERS(c64, float _Complex, float, f)
+CM_HELPERS(c128, double _Complex, double, )
+
+/* The C99 functions under the names of the list. */
+#define CM_WRAP(S, CT, NAME, CFN) \
+  static inline CT NAME##_##S(CT z) { return CFN(z); }
+#define CM_C99(S, CT, M)                                                                  \
+  CM_WRAP(S, CT, exp, cexp##M) CM_WRAP(S, CT, log, clog##M) CM_WRAP(S, CT, sqrt, csqrt##M)  \
+  CM_WRAP(S, CT, sin, csin##M) CM_WRAP(S, CT, cos, ccos##M) CM_WRAP(S, CT, tan, ctan##M)    \
+  CM_WRAP(S, CT, asin, casin##M) CM_WRAP(S, CT, acos, cacos##M)                             \
+  CM_WRAP(S, CT, atan, catan##M) CM_WRAP(S, CT, sinh, csinh##M)                             \
+  CM_WRAP(S, CT, cosh, ccosh##M) CM_WRAP(S, CT, tanh, ctanh##M)                             \
+  CM_WRAP(S, CT, asinh, casinh##M) CM_WRAP(S, CT, acosh, cacosh##M)                         \
+  CM_WRAP(S, CT, atanh, catanh##M)
+CM_C99(c64, float _Complex, f)
+CM_C99(c128, double _Complex, )
+
+/* The loops: any strides (the frontend may also hand them dense chunks). */
+#define CM_LOOP1(F, S, CT)                                                               \
+  void ndi_kc_##F##_##S(char *const *p, const int64_t *s, int64_t n, void *ctx) {        \
+    (void)ctx;                                                                           \
+    char *o = p[0];                                                                      \
+    const char *a = p[1];                                                                \
+    for (int64_t i = 0; i < n; i++, o += s[0], a += s[1]) *(CT *)o = F##_##S(*(const CT *)a); \
+  }
+#define CM_LOOPS(F) CM_LOOP1(F, c64, float _Complex) CM_LOOP1(F, c128, double _Complex)
+CM_LOOPS(exp) CM_LOOPS(expm1) CM_LOOPS(log) CM_LOOPS(log1p) CM_LOOPS(log2) CM_LOOPS(log10)
+CM_LOOPS(sin) CM_LOOPS(cos) CM_LOOPS(tan) CM_LOOPS(asin) CM_LOOPS(acos) CM_LOOPS(atan)
+CM_LOOPS(sinh) CM_LOOPS(cosh) CM_LOOPS(tanh) CM_LOOPS(asinh) CM_LOOPS(acosh) CM_LOOPS(atanh)
+CM_LOOPS(sqrt)
+
+#define CM_LOOP2(F, S, CT)                                                               \
+  void ndi_kc_##F##_##S(char *const *p, const int64_t *s, int64_t n, void *ctx) {        \
+    (void)ctx;                                                                           \
+    char *o = p[0];                                                                      \
+    const char *a = p[1], *b = p[2];                                                     \
+    for (int64_t i = 0; i < n; i++, o += s[0], a += s[1], b += s[2])                     \
+      *(CT *)o = F##_##S(*(const CT *)a, *(const CT *)b);                                \
+  }
+CM_LOOP2(pow, c64, float _Complex)
+CM_LOOP2(pow, c128, double _Complex)

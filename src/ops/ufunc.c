@@ -1,0 +1,301 @@
+/* The elementwise driver (see ufunc.h): argument checks, broadcasting, dtype resolution,
+ * output allocation, overlap, and the call into the engine.
+ *
+ * Promotion follows NumPy 2. Arrays promote by the lattice (nd_result_type); weak scalars
+ * (nd_weak, the _scalar forms) follow NEP 50: a scalar of a kind no higher than the
+ * arrays' (bool < integer < float < complex) takes the arrays' dtype, so float32 + 2.0 is
+ * float32 and int8 + 1 is int8, and an integer scalar that does not fit that dtype is an
+ * error (int8 + 1000); a scalar of a higher kind gives its kind's default dtype (int *
+ * 0.5 is float64), except that a complex scalar with float32 gives complex64.
+ * Comparisons with an out-of-range integer scalar compare exactly instead (int8 < 1000 is
+ * true), and signed integers compare exactly with uint64, as NumPy 2 does.
+ *
+ * The output of the allocating forms follows the first input that spans the whole result
+ * without broadcasting: its axis order is kept (an F-ordered or transposed input gives an
+ * F-ordered result, as NumPy's order K does); otherwise the result is C-ordered. */
+#include "ufunc.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "iter/elementwise.h"
+#include "kernels/ew.h"
+#include "kernels/ew_loops.h"
+#include "nd/creation.h"
+
+static bool is_weak(const nd_array *a) { return (a->flags & NDI_WEAK) != 0; }
+
+/* bool < integer < float < complex */
+static int kind_rank(nd_dtype t) {
+  switch (ndi_dtype_kind(t)) {
+    case 'b': return 0;
+    case 'i':
+    case 'u': return 1;
+    case 'f': return 2;
+    default: return 3;
+  }
+}
+
+static void int_range(nd_dtype t, int64_t *lo, int64_t *hi) {
+  switch (t) {
+    case ND_INT8: *lo = INT8_MIN, *hi = INT8_MAX; return;
+    case ND_INT16: *lo = INT16_MIN, *hi = INT16_MAX; return;
+    case ND_INT32: *lo = INT32_MIN, *hi = INT32_MAX; return;
+    case ND_UINT8: *lo = 0, *hi = UINT8_MAX; return;
+    case ND_UINT16: *lo = 0, *hi = UINT16_MAX; return;
+    case ND_UINT32: *lo = 0, *hi = UINT32_MAX; return;
+    case ND_UINT64: *lo = 0, *hi = INT64_MAX; return;
+    default: *lo = INT64_MIN, *hi = INT64_MAX; return;
+  }
+}
+
+static int64_t weak_int(const nd_array *a) { return *(const int64_t *)a->data; }
+
+static bool weak_int_fits(const nd_array *a, nd_dtype t) {
+  int64_t lo, hi, v = weak_int(a);
+  int_range(t, &lo, &hi);
+  return v >= lo && v <= hi;
+}
+
+static const char *operand_name(const nd_array *a) {
+  if (!is_weak(a)) return ndi_dtype_name(a->dtype);
+  static const char *const names[] = {"bool scalar", "integer scalar", "float scalar",
+                                      "complex scalar"};
+  return names[kind_rank(a->dtype)];
+}
+
+typedef struct {
+  ndi_loop_fn loop;               /* the kernel */
+  nd_dtype compute;               /* the dtype the kernel works in */
+  nd_dtype out;                   /* the result's dtype */
+  nd_dtype in[NDI_EW_MAX_IN];     /* what each input is converted to */
+} resolved;
+
+static nd_status unsupported(const ndi_ufunc *f, const nd_array *const *in, int first) {
+  char list[256] = "";
+  for (int k = first; k < f->nin; k++) {
+    size_t len = strlen(list);
+    snprintf(list + len, sizeof list - len, "%s%s", k > first ? (k + 1 == f->nin ? " and " : ", ") : "",
+             operand_name(in[k]));
+  }
+  bool plural = f->nin - first > 1;
+  return ndi_error(ND_ERR_TYPE, "%s: input dtype%s %s %s not supported (accepts %s)", f->name,
+                   plural ? "s" : "", list, plural ? "are" : "is", f->accepts);
+}
+
+/* A signed integer against uint64 in a comparison: 1 for (signed, uint64), 2 for the other
+ * order, when promotion would not be exact (two arrays give float64; a negative scalar
+ * does not fit uint64); else 0. */
+static int mixed_sign(const ndi_ufunc *f, const nd_array *const *in) {
+  if (!f->mixed || f->nin != 2) return 0;
+  for (int k = 0; k < 2; k++) {
+    const nd_array *u = in[k], *o = in[1 - k];
+    if (u->dtype != ND_UINT64 || is_weak(u) || ndi_dtype_kind(o->dtype) != 'i') continue;
+    if (!is_weak(o) || weak_int(o) < 0) return k == 1 ? 1 : 2;
+  }
+  return 0;
+}
+
+static nd_status resolve(const ndi_ufunc *f, const nd_array *const *in, resolved *r) {
+  int first = (f->flags & NDI_UF_COND_FIRST) ? 1 : 0;
+  int mixed = mixed_sign(f, in);
+  if (mixed) {
+    r->loop = f->mixed[mixed - 1];
+    r->compute = ND_INT64; /* not used beyond this */
+    r->out = ND_BOOL;
+    r->in[0] = mixed == 1 ? ND_INT64 : ND_UINT64;
+    r->in[1] = mixed == 1 ? ND_UINT64 : ND_INT64;
+    return ND_OK;
+  }
+  bool strong = false;
+  nd_dtype s = ND_BOOL;
+  for (int k = first; k < f->nin; k++) {
+    if (is_weak(in[k])) continue;
+    s = strong ? ndi_promote(s, in[k]->dtype) : in[k]->dtype;
+    strong = true;
+  }
+  if (!strong) { /* scalars only: their default dtypes promote as arrays would */
+    s = in[first]->dtype;
+    for (int k = first + 1; k < f->nin; k++) s = ndi_promote(s, in[k]->dtype);
+  } else {
+    for (int k = first; k < f->nin; k++) {
+      if (!is_weak(in[k])) continue;
+      int kw = kind_rank(in[k]->dtype), ks = kind_rank(s);
+      if (kw > ks) s = (ks == 2 && kw == 3) ? ndi_complex_dtype(s) : ndi_promote(s, in[k]->dtype);
+    }
+  }
+  nd_dtype c = s;
+  if (kind_rank(c) <= 1) {
+    if (f->flags & NDI_UF_INT_TO_F64)
+      c = ND_FLOAT64;
+    else if (f->flags & NDI_UF_INT_TO_FLOAT)
+      c = (c == ND_BOOL || ndi_dtype_size(c) <= 2) ? ND_FLOAT32 : ND_FLOAT64;
+    else if ((f->flags & NDI_UF_BOOL_TO_INT8) && c == ND_BOOL)
+      c = ND_INT8;
+  }
+  /* An integer scalar must fit the integer dtype it is computed in (NumPy checks the
+   * value when converting it to the loop's dtype: int8 / 1000 is fine, in float64). */
+  for (int k = first; strong && kind_rank(c) == 1 && k < f->nin; k++) {
+    if (!is_weak(in[k]) || kind_rank(in[k]->dtype) != 1 || weak_int_fits(in[k], c)) continue;
+    if (f->flags & NDI_UF_COMPARE)
+      c = c == ND_UINT64 ? ND_FLOAT64 : ND_INT64; /* exact for every int64 value */
+    else if (!(f->flags & NDI_UF_CLAMP_WEAK))
+      return ndi_error(ND_ERR_OVERFLOW, "%s: integer scalar %lld is out of bounds for %s",
+                       f->name, (long long)weak_int(in[k]), ndi_dtype_name(c));
+  }
+  if (!f->loops[c]) return unsupported(f, in, first);
+  r->loop = f->loops[c];
+  r->compute = c;
+  r->out = (f->flags & NDI_UF_OUT_BOOL) ? ND_BOOL
+           : (f->flags & NDI_UF_OUT_REAL) ? ndi_real_dtype(c)
+                                          : c;
+  for (int k = 0; k < f->nin; k++) r->in[k] = c;
+  if (first) r->in[0] = ND_BOOL;
+  return ND_OK;
+}
+
+/* Everything decided before any data moves. */
+typedef struct {
+  int ndim;
+  int64_t shape[ND_MAX_DIMS];
+  int64_t strides[NDI_EW_MAX_IN][ND_MAX_DIMS]; /* each input seen over `shape` (elements) */
+  resolved t;
+} prepared;
+
+static nd_status prepare(const ndi_ufunc *f, const nd_array *const *in, const nd_array *out,
+                         prepared *p) {
+  int ndims[NDI_EW_MAX_IN];
+  const int64_t *shapes[NDI_EW_MAX_IN];
+  for (int k = 0; k < f->nin; k++) {
+    NDI_REQUIRE_ST(f->name, in[k]);
+    ndims[k] = in[k]->ndim;
+    shapes[k] = in[k]->shape;
+  }
+  nd_status st = ndi_broadcast_shapes(f->name, f->nin, ndims, shapes, &p->ndim, p->shape);
+  if (st) return st;
+  if (out) {
+    /* The inputs broadcast to out's shape; out itself never broadcasts. */
+    bool ok = p->ndim <= out->ndim;
+    for (int i = 0; ok && i < p->ndim; i++) {
+      int64_t e = p->shape[i], o = out->shape[out->ndim - p->ndim + i];
+      ok = e == o || e == 1;
+    }
+    if (!ok) {
+      char b1[NDI_SHAPE_BUF], b2[NDI_SHAPE_BUF];
+      return ndi_error(ND_ERR_SHAPE, "%s: output of shape %s does not match the broadcast shape %s of the inputs",
+                       f->name, ndi_fmt_shape(b1, sizeof b1, out->ndim, out->shape),
+                       ndi_fmt_shape(b2, sizeof b2, p->ndim, p->shape));
+    }
+    p->ndim = out->ndim;
+    memcpy(p->shape, out->shape, sizeof(int64_t) * (size_t)out->ndim);
+  }
+  for (int k = 0; k < f->nin; k++) {
+    st = ndi_broadcast_strides(f->name, in[k]->ndim, in[k]->shape, in[k]->strides, p->ndim,
+                               p->shape, p->strides[k]);
+    if (st) return st;
+  }
+  return resolve(f, in, &p->t);
+}
+
+/* Runs the kernel writing into out (whose shape is p->shape); fresh: out was just
+ * allocated. */
+static nd_status execute(const ndi_ufunc *f, const prepared *p, nd_array *out,
+                         const nd_array *const *in, bool fresh) {
+  ndi_ew_operand o = {out->data, out->strides, out->dtype, p->t.out};
+  ndi_ew_operand ops[NDI_EW_MAX_IN];
+  int64_t clamped[NDI_EW_MAX_IN];
+  for (int k = 0; k < f->nin; k++) {
+    ops[k] = (ndi_ew_operand){in[k]->data, p->strides[k], in[k]->dtype, p->t.in[k]};
+    /* clip: a bound beyond the integer dtype's range acts as that range's end */
+    if ((f->flags & NDI_UF_CLAMP_WEAK) && is_weak(in[k]) && kind_rank(in[k]->dtype) == 1 &&
+        kind_rank(p->t.compute) == 1 && !weak_int_fits(in[k], p->t.compute)) {
+      int64_t lo, hi, v = weak_int(in[k]);
+      int_range(p->t.compute, &lo, &hi);
+      clamped[k] = v < lo ? lo : hi;
+      ops[k].data = (char *)&clamped[k];
+    }
+  }
+  ndi_ew_ctx ctx = {0};
+  unsigned flags = ((f->flags & NDI_UF_CONTIG) ? NDI_EW_CONTIGUOUS : 0) |
+                   (fresh ? NDI_EW_NO_STREAM : 0);
+  ndi_elementwise(f->nin, p->ndim, p->shape, &o, ops, p->t.loop, &ctx, flags, f->work_scale);
+  if (atomic_load(&ctx.error) == NDI_EW_ERR_NEG_POWER)
+    return ndi_error(ND_ERR_VALUE, "%s: integers to negative integer powers are not allowed",
+                     f->name);
+  return ND_OK;
+}
+
+/* The result array: the layout of the first input that spans the result unbroadcast. */
+static nd_array *alloc_result(const ndi_ufunc *f, const prepared *p, const nd_array *const *in) {
+  int first = (f->flags & NDI_UF_COND_FIRST) ? 1 : 0;
+  for (int k = first; k < f->nin; k++) {
+    if (in[k]->ndim != p->ndim || is_weak(in[k]) || p->ndim < 2) continue;
+    bool full = true;
+    for (int i = 0; full && i < p->ndim; i++) full = p->shape[i] == 1 || p->strides[k][i] != 0;
+    if (!full) continue;
+    int perm[ND_MAX_DIMS];
+    int64_t strides[ND_MAX_DIMS];
+    ndi_order_k_perm(p->ndim, p->shape, p->strides[k], perm);
+    ndi_strides_for_perm(p->ndim, p->shape, perm, strides);
+    return ndi_array_alloc_strided(f->name, p->t.out, p->ndim, p->shape, strides);
+  }
+  return ndi_array_alloc(f->name, p->t.out, p->ndim, p->shape, ND_C);
+}
+
+nd_array *ndi_ufunc_new(const ndi_ufunc *f, const nd_array *const *in) {
+  prepared p;
+  if (prepare(f, in, NULL, &p)) return NULL;
+  nd_array *r = alloc_result(f, &p, in);
+  if (!r) return NULL;
+  if (execute(f, &p, r, in, true)) {
+    nd_release(r);
+    return NULL;
+  }
+  return r;
+}
+
+/* True if `in`, seen over out's shape with strides bs, is exactly out's elements. */
+static bool same_elements(const nd_array *out, const nd_array *in, const int64_t *bs) {
+  if (out->data != in->data || ndi_dtype_size(out->dtype) != ndi_dtype_size(in->dtype))
+    return false;
+  for (int i = 0; i < out->ndim; i++)
+    if (out->shape[i] > 1 && out->strides[i] != bs[i]) return false;
+  return true;
+}
+
+nd_status ndi_ufunc_out(const ndi_ufunc *f, nd_array *out, const nd_array *const *in) {
+  NDI_REQUIRE_ST(f->name, out);
+  prepared p;
+  nd_status st = prepare(f, in, out, &p);
+  if (st) return st;
+  if ((st = ndi_check_writable(f->name, out))) return st;
+  if (!nd_can_cast_with(p.t.out, out->dtype, ND_CAST_SAME_KIND))
+    return ndi_error(ND_ERR_TYPE, "%s: cannot cast the result of dtype %s to the output's dtype %s (same-kind casting)",
+                     f->name, ndi_dtype_name(p.t.out), ndi_dtype_name(out->dtype));
+  if (out->size == 0) return ND_OK;
+  bool overlap = false;
+  for (int k = 0; k < f->nin && !overlap; k++) {
+    if (is_weak(in[k]) || same_elements(out, in[k], p.strides[k])) continue;
+    overlap = nd_may_share_memory(out, in[k]) && nd_shares_memory(out, in[k]);
+  }
+  if (!overlap) return execute(f, &p, out, in, false);
+  /* Partial overlap: compute into a fresh array first, as a fresh output would hold. */
+  nd_array *tmp = ndi_alloc_like(f->name, out, out->dtype, ND_K);
+  if (!tmp) return ND_ERR_NOMEM;
+  st = execute(f, &p, tmp, in, true);
+  if (!st) ndi_copy_array(out, tmp);
+  nd_release(tmp);
+  return st;
+}
+
+nd_array *ndi_weak_new(const char *op, nd_scalar v) {
+  nd_dtype t = ndi_scalar_default_dtype(v);
+  nd_array *a = ndi_array_alloc(op, t, 0, NULL, ND_C);
+  if (!a) return NULL;
+  if (ndi_scalar_to(op, v, t, a->data)) {
+    nd_release(a);
+    return NULL;
+  }
+  a->flags |= NDI_WEAK;
+  return a;
+}

@@ -1,0 +1,406 @@
+/* Arithmetic elementwise functions on every dtype and layout against reference loops:
+ * add, subtract, multiply, divide, floor_divide, remainder, pow, negative, positive,
+ * square, reciprocal, abs, sign, conj; integer wrapping and division by zero; complex
+ * multiplication and division as NumPy computes them. */
+#include <complex.h>
+#include <stdlib.h>
+
+#include "ew_check.h"
+
+/* ---- references ------------------------------------------------------------------------ */
+
+static int64_t i_add(int64_t a, int64_t b, nd_dtype t) { return t == ND_BOOL ? (a || b) : a + b; }
+static int64_t i_sub(int64_t a, int64_t b, nd_dtype t) { (void)t; return a - b; }
+static int64_t i_mul(int64_t a, int64_t b, nd_dtype t) { return t == ND_BOOL ? (a && b) : a * b; }
+static int64_t i_fdiv(int64_t a, int64_t b, nd_dtype t) {
+  (void)t;
+  return b == 0 ? 0 : (int64_t)floor((double)a / (double)b);
+}
+static int64_t i_rem(int64_t a, int64_t b, nd_dtype t) {
+  (void)t;
+  return b == 0 ? 0 : a - (int64_t)floor((double)a / (double)b) * b;
+}
+static double f_add(double a, double b) { return a + b; }
+static double f_sub(double a, double b) { return a - b; }
+static double f_mul(double a, double b) { return a * b; }
+static double f_div(double a, double b) { return a / b; }
+static double f_fdiv(double a, double b) { return b == 0 ? a / b : floor(a / b); }
+static double f_rem(double a, double b) {
+  if (b == 0) return NAN;
+  double r = a - floor(a / b) * b;
+  return r == 0 ? copysign(0.0, b) : r;
+}
+static void c_add(double ar, double ai, double br, double bi, double *re, double *im) {
+  *re = ar + br;
+  *im = ai + bi;
+}
+static void c_sub(double ar, double ai, double br, double bi, double *re, double *im) {
+  *re = ar - br;
+  *im = ai - bi;
+}
+static void c_mul(double ar, double ai, double br, double bi, double *re, double *im) {
+  *re = ar * br - ai * bi;
+  *im = ar * bi + ai * br;
+}
+/* (a conj(b)) / |b|^2, then compared with a tolerance (nd uses Smith's algorithm). */
+static void c_div(double ar, double ai, double br, double bi, double *re, double *im) {
+  double d = br * br + bi * bi;
+  if (d == 0) {
+    *re = ar / fabs(br);
+    *im = ai / fabs(bi);
+    return;
+  }
+  *re = (ar * br + ai * bi) / d;
+  *im = (ai * br - ar * bi) / d;
+}
+
+static int64_t i_neg(int64_t a, int64_t b, nd_dtype t) { (void)b, (void)t; return -a; }
+static int64_t i_id(int64_t a, int64_t b, nd_dtype t) { (void)b, (void)t; return a; }
+static int64_t i_square(int64_t a, int64_t b, nd_dtype t) { (void)b, (void)t; return a * a; }
+static int64_t i_abs(int64_t a, int64_t b, nd_dtype t) { (void)b, (void)t; return a < 0 ? -a : a; }
+static int64_t i_sign(int64_t a, int64_t b, nd_dtype t) { (void)b, (void)t; return (a > 0) - (a < 0); }
+static int64_t i_recip(int64_t a, int64_t b, nd_dtype t) {
+  (void)b;
+  if (a == 0) return t == ND_INT32 ? INT32_MIN : t == ND_INT64 ? INT64_MIN : 0;
+  return (a == 1 || a == -1) ? a : 0;
+}
+static double f_neg(double a, double b) { (void)b; return -a; }
+static double f_id(double a, double b) { (void)b; return a; }
+static double f_square(double a, double b) { (void)b; return a * a; }
+static double f_recip(double a, double b) { (void)b; return 1 / a; }
+static double f_abs(double a, double b) { (void)b; return fabs(a); }
+static double f_sign(double a, double b) { (void)b; return a > 0 ? 1 : a < 0 ? -1 : a == 0 ? 0 : a; }
+static void c_neg(double ar, double ai, double br, double bi, double *re, double *im) {
+  (void)br, (void)bi;
+  *re = -ar;
+  *im = -ai;
+}
+static void c_id(double ar, double ai, double br, double bi, double *re, double *im) {
+  (void)br, (void)bi;
+  *re = ar;
+  *im = ai;
+}
+static void c_square(double ar, double ai, double br, double bi, double *re, double *im) {
+  (void)br, (void)bi;
+  c_mul(ar, ai, ar, ai, re, im);
+}
+static void c_recip(double ar, double ai, double br, double bi, double *re, double *im) {
+  (void)br, (void)bi;
+  c_div(1, 0, ar, ai, re, im);
+}
+static void c_abs(double ar, double ai, double br, double bi, double *re, double *im) {
+  (void)br, (void)bi;
+  *re = hypot(ar, ai);
+  *im = 0;
+}
+static void c_sign(double ar, double ai, double br, double bi, double *re, double *im) {
+  (void)br, (void)bi;
+  double r = hypot(ar, ai);
+  *re = r == 0 ? 0 : ar / r;
+  *im = r == 0 ? 0 : ai / r;
+}
+static void c_conj(double ar, double ai, double br, double bi, double *re, double *im) {
+  (void)br, (void)bi;
+  *re = ar;
+  *im = -ai;
+}
+
+/* ---- the cases -------------------------------------------------------------------------- */
+
+#define BIN(NAME) .name = #NAME, .fn2 = nd_##NAME, .out2 = nd_##NAME##_out
+#define UN(NAME) .name = #NAME, .fn1 = nd_##NAME, .out1 = nd_##NAME##_out
+
+static const ew_case cases[] = {
+    {BIN(add), .accepts = ew_all, .iref = i_add, .fref = f_add, .cref = c_add},
+    {BIN(subtract), .accepts = ew_numeric, .iref = i_sub, .fref = f_sub, .cref = c_sub},
+    {BIN(multiply), .accepts = ew_all, .iref = i_mul, .fref = f_mul, .cref = c_mul},
+    {BIN(divide), .accepts = ew_all, .compute = ew_int_as_f64, .fref = f_div, .cref = c_div,
+     .ctol = 4e-7},
+    {BIN(floor_divide), .accepts = ew_real, .compute = ew_bool_as_int8, .iref = i_fdiv,
+     .fref = f_fdiv},
+    {BIN(remainder), .accepts = ew_real, .compute = ew_bool_as_int8, .iref = i_rem,
+     .fref = f_rem},
+    {UN(negative), .accepts = ew_numeric, .iref = i_neg, .fref = f_neg, .cref = c_neg},
+    {UN(positive), .accepts = ew_numeric, .iref = i_id, .fref = f_id, .cref = c_id},
+    {UN(square), .accepts = ew_all, .compute = ew_bool_as_int8, .iref = i_square,
+     .fref = f_square, .cref = c_square},
+    {UN(reciprocal), .accepts = ew_numeric, .iref = i_recip, .fref = f_recip, .cref = c_recip,
+     .ctol = 4e-7},
+    {UN(abs), .accepts = ew_all, .result_real = true, .iref = i_abs, .fref = f_abs,
+     .cref = c_abs, .ctol = 1.2e-7},
+    {UN(sign), .accepts = ew_numeric, .iref = i_sign, .fref = f_sign, .cref = c_sign,
+     .ctol = 2.4e-7},
+    {UN(conj), .accepts = ew_all, .compute = ew_bool_as_int8, .iref = i_id, .fref = f_id,
+     .cref = c_conj},
+};
+
+static void test_cases(void **state) {
+  (void)state;
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) ew_check_case(&cases[i]);
+}
+
+/* ---- integer semantics -------------------------------------------------------------------- */
+
+static nd_array *from_i64(nd_dtype t, int n, const int64_t *v) {
+  nd_array *a = nd_from_data(ND_INT64, 1, (const int64_t[]){n}, v, ND_C);
+  nd_array *r = nd_astype(a, t);
+  nd_release(a);
+  return r;
+}
+
+static int64_t get_i(const nd_array *a, int64_t i) {
+  int64_t v;
+  assert_int_equal(nd_get_int64(a, &i, &v), ND_OK);
+  return v;
+}
+
+static void test_integer_wrap(void **state) {
+  (void)state;
+  nd_scope_begin();
+  nd_array *a = from_i64(ND_INT8, 3, (const int64_t[]){127, -128, 100});
+  nd_array *b = from_i64(ND_INT8, 3, (const int64_t[]){1, -1, 100});
+  nd_array *s = nd_add(a, b), *d = nd_subtract(a, b), *m = nd_multiply(a, b);
+  assert_int_equal(get_i(s, 0), -128); /* 127 + 1 wraps */
+  assert_int_equal(get_i(s, 1), 127);  /* -128 - 1 wraps */
+  assert_int_equal(get_i(s, 2), -56);  /* 200 - 256 */
+  assert_int_equal(get_i(d, 1), -127);
+  assert_int_equal(get_i(m, 2), 16);   /* 10000 mod 256 */
+  assert_int_equal(get_i(nd_negative(a), 1), -128);
+  assert_int_equal(get_i(nd_abs(a), 1), -128); /* as NumPy */
+  nd_array *u = from_i64(ND_UINT16, 2, (const int64_t[]){65535, 0});
+  assert_int_equal(get_i(nd_multiply(u, u), 0), 1); /* no int promotion overflow */
+  assert_int_equal(get_i(nd_negative(u), 0), 1);
+  assert_int_equal(get_i(nd_subtract(nd_positive(u), nd_abs(u)), 0), 0);
+  nd_array *big = from_i64(ND_INT64, 2, (const int64_t[]){INT64_MAX, INT64_MIN});
+  assert_int_equal(get_i(nd_add_scalar(big, ND_INT(1)), 0), INT64_MIN);
+  assert_int_equal(get_i(nd_multiply_scalar(big, ND_INT(2)), 1), 0);
+  assert_int_equal(get_i(nd_square(big), 0), 1);
+  nd_scope_end();
+}
+
+static void test_integer_division(void **state) {
+  (void)state;
+  nd_scope_begin();
+  const int64_t av[] = {7, -7, 7, -7, 0, 5, INT32_MIN, INT32_MIN};
+  const int64_t bv[] = {2, 2, -2, -2, 0, 0, -1, 1};
+  const int64_t fd[] = {3, -4, -4, 3, 0, 0, INT32_MIN, INT32_MIN}; /* NumPy's // */
+  const int64_t rm[] = {1, 1, -1, -1, 0, 0, 0, 0};                 /* NumPy's % */
+  for (int t = 0; t < 2; t++) {
+    nd_dtype dt = t ? ND_INT32 : ND_INT64;
+    nd_array *a = from_i64(dt, 8, av), *b = from_i64(dt, 8, bv);
+    nd_array *q = nd_floor_divide(a, b), *r = nd_remainder(a, b);
+    for (int i = 0; i < 8; i++) {
+      int64_t want = fd[i];
+      if (dt == ND_INT64 && i >= 6) want = i == 6 ? -(int64_t)INT32_MIN : INT32_MIN;
+      assert_int_equal(get_i(q, i), want);
+      assert_int_equal(get_i(r, i), rm[i]);
+    }
+  }
+  /* INT64_MIN // -1 wraps to INT64_MIN (the hardware would trap) */
+  nd_array *m = from_i64(ND_INT64, 1, (const int64_t[]){INT64_MIN});
+  assert_int_equal(get_i(nd_floor_divide_scalar(m, ND_INT(-1)), 0), INT64_MIN);
+  assert_int_equal(get_i(nd_remainder_scalar(m, ND_INT(-1)), 0), 0);
+  nd_array *u = from_i64(ND_UINT8, 3, (const int64_t[]){250, 7, 0});
+  nd_array *q = nd_floor_divide_scalar(u, ND_INT(0));
+  assert_int_equal(get_i(q, 0), 0);
+  assert_int_equal(get_i(nd_remainder_scalar(u, ND_INT(7)), 0), 5);
+  assert_int_equal(get_i(nd_scalar_floor_divide(ND_INT(100), u), 1), 14);
+  assert_int_equal(get_i(nd_scalar_remainder(ND_INT(100), u), 1), 2);
+  nd_scope_end();
+}
+
+static void test_integer_pow(void **state) {
+  (void)state;
+  nd_scope_begin();
+  nd_array *a = from_i64(ND_INT64, 5, (const int64_t[]){2, -3, 0, 1, 3});
+  nd_array *b = from_i64(ND_INT64, 5, (const int64_t[]){10, 3, 0, 1000, 40});
+  nd_array *p = nd_pow(a, b);
+  assert_int_equal(get_i(p, 0), 1024);
+  assert_int_equal(get_i(p, 1), -27);
+  assert_int_equal(get_i(p, 2), 1); /* 0**0 */
+  assert_int_equal(get_i(p, 3), 1);
+  /* 3**40 wraps modulo 2**64 */
+  uint64_t w = 1;
+  for (int i = 0; i < 40; i++) w *= 3;
+  assert_int_equal(get_i(p, 4), (int64_t)w);
+  nd_array *a8 = nd_astype(a, ND_INT8);
+  assert_int_equal(get_i(nd_pow_scalar(a8, ND_INT(10)), 0), 0); /* 1024 mod 256 */
+  /* every dtype on a layout grid: compare with repeated multiplication */
+  static const int64_t sh[2] = {3, 4};
+  for (int d = 0; d < ND_NUM_DTYPES; d++) {
+    nd_dtype t = th_all_dtypes[d];
+    if (nd_dtype_kind(t) != 'i' && nd_dtype_kind(t) != 'u') continue;
+    for (int L = 0; L < TH_NUM_LAYOUTS; L++) {
+      nd_array *x = nd_abs(th_make(t, 2, sh, (th_layout)L, 3));
+      nd_array *e = nd_remainder_scalar(nd_abs(th_make(t, 2, sh, TH_F, 4)), ND_INT(9));
+      nd_array *r = nd_pow(x, e);
+      assert_int_equal(nd_dtype_of(r), t);
+      int64_t idx[2] = {0, 0};
+      do {
+        double xv, ev, rv, im;
+        th_get(x, idx, &xv, &im);
+        th_get(e, idx, &ev, &im);
+        th_get(r, idx, &rv, &im);
+        uint64_t acc = 1;
+        for (int k = 0; k < (int)ev; k++) acc *= (uint64_t)xv;
+        double want = t == ND_UINT64 ? (double)acc : (double)ew_wrap(t, (int64_t)acc);
+        assert_true(rv == want);
+      } while (th_next(2, sh, idx));
+    }
+  }
+  TH_EXPECT_ERROR(nd_pow_scalar(a, ND_INT(-1)), ND_ERR_VALUE, "pow: integers to negative integer powers");
+  TH_EXPECT_ERROR(nd_scalar_pow(ND_INT(2), a), ND_ERR_VALUE, NULL); /* a holds -3 */
+  nd_array *bb = nd_full(ND_BOOL, ND_SHAPE(2), 1, ND_C);
+  assert_int_equal(nd_dtype_of(nd_pow(bb, bb)), ND_INT8);
+  nd_scope_end();
+}
+
+/* ---- floats: IEEE special cases (values from NumPy 2.4) ------------------------------------ */
+
+static double get_d(const nd_array *a, int64_t i) {
+  double v;
+  assert_int_equal(nd_get_double(a, &i, &v), ND_OK);
+  return v;
+}
+
+static void assert_same_double(double got, double want) {
+  if (!ew_same(got, want, 0)) fail_msg("got %.17g, want %.17g", got, want);
+}
+
+static void test_float_specials(void **state) {
+  (void)state;
+  nd_scope_begin();
+  const double inf = INFINITY, nan = NAN;
+  double av[] = {1, -1, 0, -0.0, inf, -1, 1, -0.0, 5, -5};
+  double bv[] = {0, 0, 0, 1, inf, inf, -inf, -1, 3, 3};
+  nd_array *a = nd_from_data(ND_FLOAT64, ND_SHAPE(10), av, ND_C);
+  nd_array *b = nd_from_data(ND_FLOAT64, ND_SHAPE(10), bv, ND_C);
+  /* NumPy 2.4: np.divide, np.floor_divide, np.remainder of the pairs above */
+  const double dv[] = {inf, -inf, nan, -0.0, nan, -0.0, -0.0, 0.0, 5.0 / 3, -5.0 / 3};
+  const double fd[] = {inf, -inf, nan, -0.0, nan, -1, -1, 0.0, 1, -2};
+  const double rm[] = {nan, nan, nan, 0.0, nan, inf, -inf, -0.0, 2, 1};
+  for (int t = 0; t < 2; t++) {
+    nd_dtype dt = t ? ND_FLOAT32 : ND_FLOAT64;
+    nd_array *x = nd_astype(a, dt), *y = nd_astype(b, dt);
+    nd_array *d = nd_divide(x, y), *q = nd_floor_divide(x, y), *r = nd_remainder(x, y);
+    for (int i = 0; i < 10; i++) {
+      assert_same_double(get_d(d, i), t ? (double)(float)dv[i] : dv[i]);
+      assert_same_double(get_d(q, i), fd[i]);
+      assert_same_double(get_d(r, i), rm[i]);
+    }
+  }
+  /* signed zeros: -0 + -0 = -0, -0 + 0 = 0, -(0) = -0, 0 * -1 = -0 */
+  nd_array *z = nd_from_data(ND_FLOAT64, ND_SHAPE(2), (double[]){-0.0, 0.0}, ND_C);
+  assert_same_double(get_d(nd_add_scalar(z, ND_FLOAT(-0.0)), 0), -0.0);
+  assert_same_double(get_d(nd_add_scalar(z, ND_FLOAT(-0.0)), 1), 0.0);
+  assert_same_double(get_d(nd_negative(z), 1), -0.0);
+  assert_same_double(get_d(nd_multiply_scalar(z, ND_FLOAT(-1)), 1), -0.0);
+  assert_same_double(get_d(nd_sign(z), 0), 0.0);
+  assert_same_double(get_d(nd_abs(z), 0), 0.0);
+  assert_same_double(get_d(nd_reciprocal(z), 0), -inf);
+  nd_scope_end();
+}
+
+static void test_complex_numpy(void **state) {
+  (void)state;
+  nd_scope_begin();
+  /* NumPy multiplies with an fma per part: (1e300+1e300j)**2 is -inf+infj, not nan */
+  double big[2] = {1e300, 1e300};
+  nd_array *z = nd_from_data(ND_COMPLEX128, ND_SHAPE(1), big, ND_C);
+  double re, im;
+  assert_int_equal(nd_get_complex(nd_multiply(z, z), (int64_t[]){0}, &re, &im), ND_OK);
+  assert_true(isinf(re) && re < 0 && isinf(im) && im > 0);
+  assert_int_equal(nd_get_complex(nd_square(z), (int64_t[]){0}, &re, &im), ND_OK);
+  assert_true(isinf(re) && re < 0);
+  /* random products, bit for bit with NumPy 2.4 (np.multiply of these complex128) */
+  double a[6] = {0.1, 0.7, -1.3, 2.9, 3.3e-5, -8.5};
+  double b[6] = {0.3, -0.2, 1.7, 0.11, 4.4e3, 1e-7};
+  const double want[6] = {0.16999999999999998, 0.19, -2.529, 4.787, 0.14520085000000002,
+                          -37400.0};
+  nd_array *x = nd_from_data(ND_COMPLEX128, ND_SHAPE(3), a, ND_C);
+  nd_array *y = nd_from_data(ND_COMPLEX128, ND_SHAPE(3), b, ND_C);
+  nd_array *p = nd_multiply(x, y);
+  for (int i = 0; i < 3; i++) {
+    assert_int_equal(nd_get_complex(p, (int64_t[]){i}, &re, &im), ND_OK);
+    assert_same_double(re, want[2 * i]);
+    assert_same_double(im, want[2 * i + 1]);
+  }
+  /* division by zero and by infinity, as NumPy (Smith's algorithm) */
+  double num[2] = {1, 1}, zero[2] = {0, 0};
+  nd_array *n1 = nd_from_data(ND_COMPLEX128, ND_SHAPE(1), num, ND_C);
+  nd_array *z0 = nd_from_data(ND_COMPLEX128, ND_SHAPE(1), zero, ND_C);
+  assert_int_equal(nd_get_complex(nd_divide(n1, z0), (int64_t[]){0}, &re, &im), ND_OK);
+  assert_true(isinf(re) && isinf(im));
+  assert_int_equal(nd_get_complex(nd_reciprocal(z0), (int64_t[]){0}, &re, &im), ND_OK);
+  assert_true(isnan(re) && isnan(im));
+  /* sign: an infinite part decides; both infinite give NaN (NumPy 2) */
+  double sv[8] = {INFINITY, 0, INFINITY, INFINITY, 1, -INFINITY, -3, 4};
+  nd_array *s = nd_sign(nd_from_data(ND_COMPLEX128, ND_SHAPE(4), sv, ND_C));
+  const double sw[8] = {1, 0, NAN, NAN, 0, -1, -0.6, 0.8};
+  for (int i = 0; i < 4; i++) {
+    assert_int_equal(nd_get_complex(s, (int64_t[]){i}, &re, &im), ND_OK);
+    assert_true(ew_same(re, sw[2 * i], 1e-15) && ew_same(im, sw[2 * i + 1], 1e-15));
+  }
+  /* abs of complex64 is float32 */
+  assert_int_equal(nd_dtype_of(nd_abs(nd_astype(z, ND_COMPLEX64))), ND_FLOAT32);
+  nd_scope_end();
+}
+
+static void test_float_pow(void **state) {
+  (void)state;
+  nd_scope_begin();
+  const double inf = INFINITY, nan = NAN;
+  /* the Array API's special cases for pow */
+  double av[] = {nan, 1, 2, -1, 0.5, 2, 0.0, -0.0, -0.0, -2, -inf, inf, -inf, -8};
+  double bv[] = {0, nan, nan, inf, -inf, -inf, -1, -3, 3, 0.5, 3, -2, 2, 1.0 / 3};
+  const double want[] = {1, 1, nan, 1, inf, 0, inf, -inf, -0.0, nan, -inf, 0, inf, nan};
+  nd_array *a = nd_from_data(ND_FLOAT64, ND_SHAPE(14), av, ND_C);
+  nd_array *b = nd_from_data(ND_FLOAT64, ND_SHAPE(14), bv, ND_C);
+  for (int t = 0; t < 2; t++) {
+    nd_dtype dt = t ? ND_FLOAT32 : ND_FLOAT64;
+    nd_array *p = nd_pow(nd_astype(a, dt), nd_astype(b, dt));
+    for (int i = 0; i < 14; i++) assert_same_double(get_d(p, i), want[i]);
+  }
+  /* values against libm on every layout */
+  static const int64_t sh[3] = {3, 4, 5};
+  for (int L = 0; L < TH_NUM_LAYOUTS; L++) {
+    nd_array *x = nd_abs(th_make(ND_FLOAT64, 3, sh, (th_layout)L, 1));
+    nd_array *y = th_make(ND_FLOAT64, 3, sh, TH_TRANSPOSED, 2);
+    nd_array *r = nd_pow(x, nd_multiply_scalar(y, ND_FLOAT(0.1)));
+    int64_t idx[3] = {0};
+    do {
+      double xv, yv, rv, im;
+      th_get(x, idx, &xv, &im);
+      th_get(y, idx, &yv, &im);
+      th_get(r, idx, &rv, &im);
+      assert_true(ew_same(rv, pow(xv, yv * 0.1), 0));
+    } while (th_next(3, sh, idx));
+  }
+  /* complex: z**0 = 1, 0**w, integral powers by multiplication */
+  double zv[6] = {0, 0, 0, 0, 1, 2};
+  double wv[6] = {0, 0, 1, 1, 3, 0};
+  nd_array *z = nd_from_data(ND_COMPLEX128, ND_SHAPE(3), zv, ND_C);
+  nd_array *w = nd_from_data(ND_COMPLEX128, ND_SHAPE(3), wv, ND_C);
+  nd_array *p = nd_pow(z, w);
+  double re, im;
+  nd_get_complex(p, (int64_t[]){0}, &re, &im);
+  assert_true(re == 1 && im == 0);
+  nd_get_complex(p, (int64_t[]){1}, &re, &im);
+  assert_true(re == 0 && im == 0);
+  nd_get_complex(p, (int64_t[]){2}, &re, &im); /* (1+2i)^3 = -11-2i exactly */
+  assert_true(re == -11 && im == -2);
+  nd_array *neg = nd_pow_scalar(z, ND_COMPLEX(-1, 0));
+  nd_get_complex(neg, (int64_t[]){0}, &re, &im);
+  assert_true(isnan(re) && isnan(im));
+  nd_scope_end();
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_cases),          cmocka_unit_test(test_integer_wrap),
+      cmocka_unit_test(test_integer_division), cmocka_unit_test(test_integer_pow),
+      cmocka_unit_test(test_float_specials), cmocka_unit_test(test_complex_numpy),
+      cmocka_unit_test(test_float_pow),
+  };
+  return TH_RUN(tests);
+}
