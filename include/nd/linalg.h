@@ -20,6 +20,46 @@ extern "C" {
  *  "matmul: [2,3] @ [4,5]: contracted axes differ (3 vs 4)". */
 ND_API nd_array *nd_matmul(const nd_array *a, const nd_array *b);
 
+/** Tensor contraction over the last `naxes` axes of a and the first `naxes` of b (NumPy's
+ *  tensordot with an integer): the result has a's remaining axes, then b's. naxes 0 is
+ *  the outer product. Summed extents must be equal. */
+ND_API nd_array *nd_tensordot(const nd_array *a, const nd_array *b, int naxes);
+/** tensordot over explicit axis pairs: a's axis axes_a[i] is summed against b's axis
+ *  axes_b[i] (negative axes count from the end; repeats are errors). */
+ND_API nd_array *nd_tensordot_axes(const nd_array *a, const nd_array *b, int naxes,
+                                   const int *axes_a, const int *axes_b);
+/** Dot products of vectors along `axis` (of each operand, negative counting from the end),
+ *  conjugating a for complex dtypes: sum(conj(a) * b). The other axes broadcast. */
+ND_API nd_array *nd_vecdot(const nd_array *a, const nd_array *b, int axis);
+/** NumPy's inner: sums over the last axis of both; the result has a's other axes, then
+ *  b's. A 0-d operand multiplies the other. */
+ND_API nd_array *nd_inner(const nd_array *a, const nd_array *b);
+/** NumPy's outer: both operands flattened (C order), result[i, j] = a[i] * b[j]. */
+ND_API nd_array *nd_outer(const nd_array *a, const nd_array *b);
+/** Kronecker product (NumPy's kron): shapes padded with leading 1s to the same rank, the
+ *  result's extents are the products of theirs. */
+ND_API nd_array *nd_kron(const nd_array *a, const nd_array *b);
+/** Sum along diagonals of the planes (axis1, axis2), offset as in nd_diagonal; those two
+ *  axes are removed (NumPy's trace). Sums of bool and signed integers are int64, of
+ *  unsigned integers uint64 (NumPy's defaults); float and complex keep their dtype and use
+ *  NumPy's pairwise summation. */
+ND_API nd_array *nd_trace(const nd_array *a, int64_t offset, int axis1, int axis2);
+/** Cross product of 2- or 3-component vectors along `axis` of a, b and the result
+ *  (NumPy's cross with axis=; a 2-vector has z = 0, and two 2-vectors give the z
+ *  component alone). The other axes broadcast. Bool is refused, as in NumPy. */
+ND_API nd_array *nd_cross(const nd_array *a, const nd_array *b, int axis);
+
+/* ---- the Array API's linalg extension (plus eig and eigvals) ----------------------- */
+
+/** Cross product of 3-vectors along `axis` (the Array API's linalg.cross). */
+ND_API nd_array *nd_linalg_cross(const nd_array *x1, const nd_array *x2, int axis);
+/** The diagonals of the matrices (a view), along the last two axes. */
+ND_API nd_array *nd_linalg_diagonal(const nd_array *x, int64_t offset);
+/** Outer product of two 1-D arrays. */
+ND_API nd_array *nd_linalg_outer(const nd_array *x1, const nd_array *x2);
+/** Trace of each matrix (last two axes), with nd_trace's dtypes. */
+ND_API nd_array *nd_linalg_trace(const nd_array *x, int64_t offset);
+
 #ifdef __cplusplus
 }
 #endif
