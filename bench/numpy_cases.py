@@ -66,3 +66,16 @@ CASES.update({
     "linalg/matmul_batch_8x8": (lambda: (_rng.random((10000, 8, 8)), _rng.random((10000, 8, 8))),
                                 lambda s: s[0] @ s[1]),
 })
+
+
+def _mp2():
+    nocc, nvir, naux = 30, 120, 360
+    return {"T": _rng.random((nocc, nvir, nocc, nvir)), "t": _rng.random((nocc, nvir, nocc, nvir)),
+            "Y": _rng.random((naux, nocc, nvir))}
+
+
+CASES.update({
+    "linalg/einsum_mp2_jk": (_mp2, lambda s: np.einsum("jbia,kbia->jk", s["T"], s["t"], optimize=True)),
+    "linalg/einsum_mp2_ab": (_mp2, lambda s: np.einsum("jcia,jcib->ab", s["T"], s["t"], optimize=True)),
+    "linalg/einsum_mp2_Pia": (_mp2, lambda s: np.einsum("Pjb,jbia->Pia", s["Y"], s["T"], optimize=True)),
+})

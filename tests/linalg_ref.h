@@ -46,6 +46,7 @@ static void ref_check(int n, nd_array *const *ops, const char *const *labels, co
       else if (dims[j] == 1) dims[j] = e;
     }
   int no = (int)strlen(out);
+  if (!got) fail_msg("no result: %s", nd_last_error());
   assert_int_equal(nd_ndim(got), no);
   int64_t osize = 1;
   for (int i = 0; i < no; i++) {

@@ -49,6 +49,30 @@ ND_API nd_array *nd_trace(const nd_array *a, int64_t offset, int axis1, int axis
  *  component alone). The other axes broadcast. Bool is refused, as in NumPy. */
 ND_API nd_array *nd_cross(const nd_array *a, const nd_array *b, int axis);
 
+/** Most operands nd_einsum takes. */
+#define ND_EINSUM_MAX_OPERANDS 32
+
+/** Einstein summation with NumPy's grammar: "ij,jk->ik". Operands are separated by ',';
+ *  letters (a-z, A-Z) label axes; "..." stands for the axes the letters leave (broadcast
+ *  across operands, aligned on the right); spaces are ignored. With "->" the output is
+ *  explicit; without it, it is "..." followed by the letters that occur exactly once, in
+ *  alphabetical order (uppercase first). A letter repeated in one operand takes its
+ *  diagonal; letters missing from the output are summed; axes of extent 1 broadcast.
+ *  Operands of different dtypes are promoted. The operands are contracted pairwise in the
+ *  order nd_einsum_path chooses, each pair as one (batched) matrix product read in place
+ *  where strides allow. With one operand and nothing to sum, the result is a view of it
+ *  (as in NumPy); otherwise a new array (C-contiguous in the output order when the last
+ *  product can write it so). Malformed subscripts are errors naming the position:
+ *  "einsum: invalid character '$' at position 1 (subscripts are letters)". */
+ND_API nd_array *nd_einsum(const char *subscripts, int n, nd_array *const *operands);
+/** The contraction order nd_einsum uses for these operands: n - 1 pairs written to
+ *  path[0 .. 2n-3] (positions i < j in the current operand list; the result of each step
+ *  is appended to the end of the list, NumPy's einsum_path convention), found by
+ *  exhaustive search for up to 6 operands and greedily beyond; *flops gets the estimated
+ *  cost in NumPy's model (its "Optimized FLOP count"). path and flops may be NULL. */
+ND_API nd_status nd_einsum_path(const char *subscripts, int n, nd_array *const *operands,
+                                int *path, double *flops);
+
 /* ---- the Array API's linalg extension (plus eig and eigvals) ----------------------- */
 
 /** Cross product of 3-vectors along `axis` (the Array API's linalg.cross). */
