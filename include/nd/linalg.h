@@ -84,6 +84,94 @@ ND_API nd_array *nd_linalg_outer(const nd_array *x1, const nd_array *x2);
 /** Trace of each matrix (last two axes), with nd_trace's dtypes. */
 ND_API nd_array *nd_linalg_trace(const nd_array *x, int64_t offset);
 
+/* The decompositions below take stacks of matrices [..., M, N] and work on each matrix,
+ * in parallel over the stack. As in NumPy they compute in double precision (LAPACK's
+ * d and z routines) and round to float32 / complex64 when every input is single
+ * precision; integer and bool inputs give float64. Matrix results are C-contiguous. A
+ * singular or non-convergent matrix is an ND_ERR_LINALG error naming the batch element
+ * ("solve: matrix 3 of the batch is singular"), never NaNs. */
+
+/** Cholesky factor: lower L with a = L L^H, or (upper) U with a = U^H U. Reads only that
+ *  triangle of a; the other triangle of the result is 0. */
+ND_API nd_array *nd_linalg_cholesky(const nd_array *a, bool upper);
+/** Determinant, NumPy's way: sign * exp(log|det|) from an LU factorisation; 0 for a
+ *  singular matrix. */
+ND_API nd_array *nd_linalg_det(const nd_array *a);
+/** Sign (a unit complex number for complex input; 0 if singular) and log|det| (-inf if
+ *  singular) of each matrix. */
+ND_API nd_status nd_linalg_slogdet(const nd_array *a, nd_array **sign, nd_array **logabsdet);
+/** Inverse of each square matrix. */
+ND_API nd_array *nd_linalg_inv(const nd_array *a);
+/** Solution x of a x = b. NumPy 2's rule: a 1-D b is one vector [M] (broadcast against a's
+ *  batch, x [..., M]); otherwise b is a stack of [M, K] matrices whose batch axes
+ *  broadcast with a's. */
+ND_API nd_array *nd_linalg_solve(const nd_array *a, const nd_array *b);
+/** Eigenvalues (ascending, real dtype) and eigenvectors (columns) of Hermitian matrices;
+ *  the lower triangle is read (NumPy's default). */
+ND_API nd_status nd_linalg_eigh(const nd_array *a, nd_array **eigenvalues,
+                                nd_array **eigenvectors);
+/** Eigenvalues of Hermitian matrices, ascending. */
+ND_API nd_array *nd_linalg_eigvalsh(const nd_array *a);
+/** Eigenvalues and right eigenvectors (unit columns) of general square matrices. As in
+ *  NumPy the results are real when the input is real and every eigenvalue is real,
+ *  complex otherwise. Inputs with infinities or NaNs are errors. */
+ND_API nd_status nd_linalg_eig(const nd_array *a, nd_array **eigenvalues,
+                               nd_array **eigenvectors);
+/** Eigenvalues of general square matrices (real or complex as for nd_linalg_eig). */
+ND_API nd_array *nd_linalg_eigvals(const nd_array *a);
+
+/** QR modes: reduced (Q [M, K], R [K, N], K = min(M, N)) or complete (Q [M, M], R [M, N]). */
+typedef enum nd_qr_mode { ND_QR_REDUCED = 0, ND_QR_COMPLETE = 1 } nd_qr_mode;
+/** QR factorisation a = Q R with orthonormal (unitary) columns of Q and upper-triangular R. */
+ND_API nd_status nd_linalg_qr(const nd_array *a, nd_qr_mode mode, nd_array **q, nd_array **r);
+/** Singular value decomposition a = U diag(S) Vh, S descending (real dtype). With
+ *  full_matrices U is [M, M] and Vh [N, N], else U [M, K] and Vh [K, N], K = min(M, N). */
+ND_API nd_status nd_linalg_svd(const nd_array *a, bool full_matrices, nd_array **u,
+                               nd_array **s, nd_array **vh);
+/** Singular values, descending: [..., K]. */
+ND_API nd_array *nd_linalg_svdvals(const nd_array *a);
+/** Least-squares solution of a x = b (LAPACK gelsd, NumPy's lstsq, batched): x, the
+ *  residuals (squared column norms of b - a x, shape [..., K]; an empty array unless
+ *  every matrix has rank N and M > N, as in NumPy), the ranks (int64, batch shape) and
+ *  the singular values. b is a vector when 1-D, else a stack of [M, K]. rcond < 0 gives
+ *  NumPy's default eps * max(M, N). */
+/** Pseudo-inverse [..., N, M] from the SVD: singular values at most rtol * max(S) count as
+ *  zero. rtol < 0 (or NaN) selects the Array API default max(M, N) * eps; NumPy's
+ *  np.linalg.pinv default corresponds to rtol = 1e-15. */
+ND_API nd_array *nd_linalg_pinv(const nd_array *a, double rtol);
+/** Rank of each matrix: the number of singular values above rtol * max(S); rtol < 0
+ *  selects max(M, N) * eps of the singular values' dtype (NumPy's default). int64 results
+ *  of the batch shape; a 0-d or 1-D input gives 1 unless it is all zeros (NumPy). */
+ND_API nd_array *nd_linalg_matrix_rank(const nd_array *a, double rtol);
+/** a raised to the integer power n by repeated squaring (NumPy's order of products); n = 0
+ *  gives the identity in a's dtype, n < 0 powers of the inverse. Integer matrices stay
+ *  integer (products wrap) for n >= 0. */
+ND_API nd_array *nd_linalg_matrix_power(const nd_array *a, int64_t n);
+/** The norms nd_linalg_matrix_norm offers (the Array API's ord values). */
+typedef enum nd_norm_ord {
+  ND_NORM_FRO = 0, /**< Frobenius: sqrt of the sum of |x|^2 */
+  ND_NORM_NUC,     /**< nuclear: sum of the singular values */
+  ND_NORM_INF,     /**< max over rows of the sum of |x| along the row */
+  ND_NORM_NEG_INF, /**< min over rows of the row sums */
+  ND_NORM_1,       /**< max over columns of the sum of |x| down the column */
+  ND_NORM_NEG_1,   /**< min over columns of the column sums */
+  ND_NORM_2,       /**< largest singular value */
+  ND_NORM_NEG_2    /**< smallest singular value */
+} nd_norm_ord;
+/** Norm of each matrix (last two axes); keepdims leaves them as extents 1. Real result
+ *  dtype (float32 for float32 / complex64 input, else float64); NumPy's definitions, with
+ *  NumPy's rule for empty matrices (maxima are 0, minima are errors). */
+ND_API nd_array *nd_linalg_matrix_norm(const nd_array *x, bool keepdims, nd_norm_ord ord);
+/** Vector norm over the axes listed (naxes < 0: all axes, the array taken as one vector):
+ *  ord = INFINITY (max |x|), -INFINITY (min |x|), 0 (number of nonzeros), or any other p:
+ *  (sum |x|^p)^(1/p) (p = 2 the Euclidean norm). Computed in double precision; the result
+ *  has the real dtype of a floating x, float64 otherwise. */
+ND_API nd_array *nd_linalg_vector_norm(const nd_array *x, int naxes, const int *axes,
+                                       bool keepdims, double ord);
+ND_API nd_status nd_linalg_lstsq(const nd_array *a, const nd_array *b, double rcond,
+                                 nd_array **x, nd_array **residuals, nd_array **rank,
+                                 nd_array **s);
+
 #ifdef __cplusplus
 }
 #endif
