@@ -238,6 +238,18 @@ static void test_large(void **state) {
   nd_array *ia = th_make(ND_INT16, ND_SHAPE(40, 200), TH_F, 5);
   nd_array *ib = th_make(ND_INT16, ND_SHAPE(200, 30), TH_NEGATIVE, 6);
   check_product(ia, ib, nd_matmul(ia, ib));
+  /* skinny products (long k) are split along k across threads; sums of these values are
+   * exact, so any split must give the reference's bits */
+  nd_array *ka = th_make(ND_FLOAT64, ND_SHAPE(5, 20000), TH_C, 9);
+  nd_array *kb = th_make(ND_FLOAT64, ND_SHAPE(20000, 4), TH_F, 10);
+  check_product(ka, kb, nd_matmul(ka, kb));
+  nd_array *kc = th_make(ND_COMPLEX128, ND_SHAPE(3, 20000), TH_F, 11);
+  nd_array *kd = th_make(ND_COMPLEX128, ND_SHAPE(20000, 6), TH_C, 12);
+  check_product(kc, kd, nd_matmul(kc, kd));
+  nd_set_num_threads(1); /* the same bits on one thread */
+  nd_array *one = nd_matmul(kc, kd);
+  nd_set_num_threads(0);
+  th_assert_same_values(one, nd_matmul(kc, kd));
   /* many small products, run in parallel */
   nd_array *sa = th_make(ND_FLOAT32, ND_SHAPE(3000, 4, 6), TH_C, 7);
   nd_array *sb = th_make(ND_FLOAT32, ND_SHAPE(6, 5), TH_F, 8);
