@@ -124,8 +124,8 @@ static void run_range(const ndi_la_batch *b, int64_t begin, int64_t end, char *w
     if (c && e < *failed) {
       *failed = e;
       *code = c;
-      return; /* later elements cannot be the lowest failure of this range */
     }
+    if (c) return; /* later elements of this block cannot be the lowest failure */
   }
 }
 
@@ -150,14 +150,16 @@ nd_status ndi_la_batch_run(const char *op, ndi_la_batch *b, int64_t *failed, int
   if (nt <= 1) {
     run_range(b, 0, nb, work, &fail[0], &codes[0]);
   } else {
-#pragma omp parallel num_threads(nt)
-    {
+    /* blocks handed out dynamically, so a thread slowed by other work takes fewer */
+    int64_t nblk = 16 * (int64_t)nt < nb ? 16 * (int64_t)nt : nb;
+#pragma omp parallel for num_threads(nt) schedule(dynamic, 1)
+    for (int64_t blk = 0; blk < nblk; blk++) {
 #ifdef _OPENMP
-      int t = omp_get_thread_num(), T = omp_get_num_threads();
+      int t = omp_get_thread_num();
 #else
-      int t = 0, T = 1;
+      int t = 0;
 #endif
-      run_range(b, nb * t / T, nb * (t + 1) / T, work ? work + b->work * (size_t)t : NULL,
+      run_range(b, nb * blk / nblk, nb * (blk + 1) / nblk, work ? work + b->work * (size_t)t : NULL,
                 &fail[t], &codes[t]);
     }
   }
