@@ -196,3 +196,27 @@ CASES.update({
     "ew/sin_1thread": (_ew_math(-10, 10), lambda s: np.sin(s["a"], out=s["out"])),
     "ew/sin_2threads": (_ew_math(-10, 10), lambda s: np.sin(s["a"], out=s["out"])),
 })
+
+
+def _mp2():
+    nocc, nvir, naux = 30, 120, 360
+    return {"T": _rng.random((nocc, nvir, nocc, nvir)), "t": _rng.random((nocc, nvir, nocc, nvir)),
+            "Y": _rng.random((naux, nocc, nvir))}
+
+
+CASES.update({
+    "linalg/einsum_mp2_jk": (_mp2, lambda s: np.einsum("jbia,kbia->jk", s["T"], s["t"], optimize=True)),
+    "linalg/einsum_mp2_ab": (_mp2, lambda s: np.einsum("jcia,jcib->ab", s["T"], s["t"], optimize=True)),
+    "linalg/einsum_mp2_Pia": (_mp2, lambda s: np.einsum("Pjb,jbia->Pia", s["Y"], s["T"], optimize=True)),
+})
+
+
+def _sym(n, k):
+    m = _rng.random((n, k, k)) - 0.5
+    return 0.5 * (m + m.transpose(0, 2, 1))
+
+
+CASES.update({
+    "linalg/eigh_batch_8x8": (lambda: _sym(10000, 8), lambda a: np.linalg.eigh(a)),
+    "linalg/svd_batch_32x32": (lambda: _rng.random((1000, 32, 32)) - 0.5, lambda a: np.linalg.svd(a)),
+})

@@ -127,7 +127,7 @@ static void test_expanded_batch(void **state) {
 /* Every dtype, every layout of both operands, batched, small and BLAS-sized. */
 static void test_layouts_dtypes(void **state) {
   (void)state;
-  const int64_t dims[][4] = {{3, 4, 5, 2}, {2, 20, 18, 17}};
+  const int64_t dims[][4] = {{3, 4, 5, 2}, {2, 17, 5, 3}}; /* direct kernel, BLAS */
   for (int s = 0; s < 2; s++) {
     int64_t bt = dims[s][0], m = dims[s][1], k = dims[s][2], n = dims[s][3];
     for (int d = 0; d < ND_NUM_DTYPES; d++) {
@@ -229,15 +229,27 @@ static void test_size_zero(void **state) {
 static void test_large(void **state) {
   (void)state;
   nd_scope_begin();
-  nd_array *a = th_make(ND_FLOAT64, ND_SHAPE(150, 130), TH_NEGATIVE, 1);
-  nd_array *b = th_make(ND_FLOAT64, ND_SHAPE(130, 120), TH_TRANSPOSED, 2);
+  nd_array *a = th_make(ND_FLOAT64, ND_SHAPE(70, 40), TH_NEGATIVE, 1);
+  nd_array *b = th_make(ND_FLOAT64, ND_SHAPE(40, 50), TH_TRANSPOSED, 2);
   check_product(a, b, nd_matmul(a, b)); /* exact: half-integers */
   nd_array *ba = th_make(ND_COMPLEX128, ND_SHAPE(16, 24, 30), TH_STEPPED, 3);
   nd_array *bb = th_make(ND_COMPLEX128, ND_SHAPE(16, 30, 20), TH_BROADCAST, 4);
   check_product(ba, bb, nd_matmul(ba, bb));
-  nd_array *ia = th_make(ND_INT16, ND_SHAPE(70, 300), TH_F, 5);
-  nd_array *ib = th_make(ND_INT16, ND_SHAPE(300, 90), TH_NEGATIVE, 6);
+  nd_array *ia = th_make(ND_INT16, ND_SHAPE(40, 200), TH_F, 5);
+  nd_array *ib = th_make(ND_INT16, ND_SHAPE(200, 30), TH_NEGATIVE, 6);
   check_product(ia, ib, nd_matmul(ia, ib));
+  /* skinny products (long k) are split along k across threads; sums of these values are
+   * exact, so any split must give the reference's bits */
+  nd_array *ka = th_make(ND_FLOAT64, ND_SHAPE(5, 20000), TH_C, 9);
+  nd_array *kb = th_make(ND_FLOAT64, ND_SHAPE(20000, 4), TH_F, 10);
+  check_product(ka, kb, nd_matmul(ka, kb));
+  nd_array *kc = th_make(ND_COMPLEX128, ND_SHAPE(3, 20000), TH_F, 11);
+  nd_array *kd = th_make(ND_COMPLEX128, ND_SHAPE(20000, 6), TH_C, 12);
+  check_product(kc, kd, nd_matmul(kc, kd));
+  nd_set_num_threads(1); /* the same bits on one thread */
+  nd_array *one = nd_matmul(kc, kd);
+  nd_set_num_threads(0);
+  th_assert_same_values(one, nd_matmul(kc, kd));
   /* many small products, run in parallel */
   nd_array *sa = th_make(ND_FLOAT32, ND_SHAPE(3000, 4, 6), TH_C, 7);
   nd_array *sb = th_make(ND_FLOAT32, ND_SHAPE(6, 5), TH_F, 8);
@@ -266,7 +278,7 @@ static void test_errors(void **state) {
  * what a C@C product does (the result), while a negative-stride operand needs a packing
  * buffer. */
 static nd_array *big_operand(th_layout L, unsigned seed) {
-  return th_make(ND_FLOAT64, ND_SHAPE(300, 300), L, seed);
+  return th_make(ND_FLOAT64, ND_SHAPE(60, 60), L, seed);
 }
 static long allocations_of_product(th_layout la, th_layout lb) {
   nd_array *a = big_operand(la, 1), *b = big_operand(lb, 2);
@@ -289,8 +301,8 @@ static void test_no_copy(void **state) {
   assert_true(allocations_of_product(TH_STEPPED, TH_C) > base); /* no unit stride */
   assert_true(allocations_of_product(TH_NEGATIVE, TH_C) > base);
   /* a slice with unit column stride: BLAS's leading dimension covers it */
-  nd_array *big = th_make(ND_FLOAT64, ND_SHAPE(310, 320), TH_C, 3);
-  nd_array *sl = nd_index(big, "5:305, 7:307");
+  nd_array *big = th_make(ND_FLOAT64, ND_SHAPE(70, 80), TH_C, 3);
+  nd_array *sl = nd_index(big, "5:65, 7:67");
   nd_array *b = big_operand(TH_F, 4);
   ndi_alloc_fail_after(-1);
   nd_array *r = nd_matmul(sl, b);

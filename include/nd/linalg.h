@@ -20,6 +20,158 @@ extern "C" {
  *  "matmul: [2,3] @ [4,5]: contracted axes differ (3 vs 4)". */
 ND_API nd_array *nd_matmul(const nd_array *a, const nd_array *b);
 
+/** Tensor contraction over the last `naxes` axes of a and the first `naxes` of b (NumPy's
+ *  tensordot with an integer): the result has a's remaining axes, then b's. naxes 0 is
+ *  the outer product. Summed extents must be equal. */
+ND_API nd_array *nd_tensordot(const nd_array *a, const nd_array *b, int naxes);
+/** tensordot over explicit axis pairs: a's axis axes_a[i] is summed against b's axis
+ *  axes_b[i] (negative axes count from the end; repeats are errors). */
+ND_API nd_array *nd_tensordot_axes(const nd_array *a, const nd_array *b, int naxes,
+                                   const int *axes_a, const int *axes_b);
+/** Dot products of vectors along `axis` (of each operand, negative counting from the end),
+ *  conjugating a for complex dtypes: sum(conj(a) * b). The other axes broadcast. */
+ND_API nd_array *nd_vecdot(const nd_array *a, const nd_array *b, int axis);
+/** NumPy's inner: sums over the last axis of both; the result has a's other axes, then
+ *  b's. A 0-d operand multiplies the other. */
+ND_API nd_array *nd_inner(const nd_array *a, const nd_array *b);
+/** NumPy's outer: both operands flattened (C order), result[i, j] = a[i] * b[j]. */
+ND_API nd_array *nd_outer(const nd_array *a, const nd_array *b);
+/** Kronecker product (NumPy's kron): shapes padded with leading 1s to the same rank, the
+ *  result's extents are the products of theirs. */
+ND_API nd_array *nd_kron(const nd_array *a, const nd_array *b);
+/** Sum along diagonals of the planes (axis1, axis2), offset as in nd_diagonal; those two
+ *  axes are removed (NumPy's trace). Sums of bool and signed integers are int64, of
+ *  unsigned integers uint64 (NumPy's defaults); float and complex keep their dtype and use
+ *  NumPy's pairwise summation. */
+ND_API nd_array *nd_trace(const nd_array *a, int64_t offset, int axis1, int axis2);
+/** Cross product of 2- or 3-component vectors along `axis` of a, b and the result
+ *  (NumPy's cross with axis=; a 2-vector has z = 0, and two 2-vectors give the z
+ *  component alone). The other axes broadcast. Bool is refused, as in NumPy. */
+ND_API nd_array *nd_cross(const nd_array *a, const nd_array *b, int axis);
+
+/** Most operands nd_einsum takes. */
+#define ND_EINSUM_MAX_OPERANDS 32
+
+/** Einstein summation with NumPy's grammar: "ij,jk->ik". Operands are separated by ',';
+ *  letters (a-z, A-Z) label axes; "..." stands for the axes the letters leave (broadcast
+ *  across operands, aligned on the right); spaces are ignored. With "->" the output is
+ *  explicit; without it, it is "..." followed by the letters that occur exactly once, in
+ *  alphabetical order (uppercase first). A letter repeated in one operand takes its
+ *  diagonal; letters missing from the output are summed; axes of extent 1 broadcast.
+ *  Operands of different dtypes are promoted. The operands are contracted pairwise in the
+ *  order nd_einsum_path chooses, each pair as one (batched) matrix product read in place
+ *  where strides allow. With one operand and nothing to sum, the result is a view of it
+ *  (as in NumPy); otherwise a new array (C-contiguous in the output order when the last
+ *  product can write it so). Malformed subscripts are errors naming the position:
+ *  "einsum: invalid character '$' at position 1 (subscripts are letters)". */
+ND_API nd_array *nd_einsum(const char *subscripts, int n, nd_array *const *operands);
+/** The contraction order nd_einsum uses for these operands: n - 1 pairs written to
+ *  path[0 .. 2n-3] (positions i < j in the current operand list; the result of each step
+ *  is appended to the end of the list, NumPy's einsum_path convention), found by
+ *  exhaustive search for up to 6 operands and greedily beyond; *flops gets the estimated
+ *  cost in NumPy's model (its "Optimized FLOP count"). path and flops may be NULL. */
+ND_API nd_status nd_einsum_path(const char *subscripts, int n, nd_array *const *operands,
+                                int *path, double *flops);
+
+/* ---- the Array API's linalg extension (plus eig and eigvals) ----------------------- */
+
+/** Cross product of 3-vectors along `axis` (the Array API's linalg.cross). */
+ND_API nd_array *nd_linalg_cross(const nd_array *x1, const nd_array *x2, int axis);
+/** The diagonals of the matrices (a view), along the last two axes. */
+ND_API nd_array *nd_linalg_diagonal(const nd_array *x, int64_t offset);
+/** Outer product of two 1-D arrays. */
+ND_API nd_array *nd_linalg_outer(const nd_array *x1, const nd_array *x2);
+/** Trace of each matrix (last two axes), with nd_trace's dtypes. */
+ND_API nd_array *nd_linalg_trace(const nd_array *x, int64_t offset);
+
+/* The decompositions below take stacks of matrices [..., M, N] and work on each matrix,
+ * in parallel over the stack. As in NumPy they compute in double precision (LAPACK's
+ * d and z routines) and round to float32 / complex64 when every input is single
+ * precision; integer and bool inputs give float64. Matrix results are C-contiguous. A
+ * singular or non-convergent matrix is an ND_ERR_LINALG error naming the batch element
+ * ("solve: matrix 3 of the batch is singular"), never NaNs. */
+
+/** Cholesky factor: lower L with a = L L^H, or (upper) U with a = U^H U. Reads only that
+ *  triangle of a; the other triangle of the result is 0. */
+ND_API nd_array *nd_linalg_cholesky(const nd_array *a, bool upper);
+/** Determinant, NumPy's way: sign * exp(log|det|) from an LU factorisation; 0 for a
+ *  singular matrix. */
+ND_API nd_array *nd_linalg_det(const nd_array *a);
+/** Sign (a unit complex number for complex input; 0 if singular) and log|det| (-inf if
+ *  singular) of each matrix. */
+ND_API nd_status nd_linalg_slogdet(const nd_array *a, nd_array **sign, nd_array **logabsdet);
+/** Inverse of each square matrix. */
+ND_API nd_array *nd_linalg_inv(const nd_array *a);
+/** Solution x of a x = b. NumPy 2's rule: a 1-D b is one vector [M] (broadcast against a's
+ *  batch, x [..., M]); otherwise b is a stack of [M, K] matrices whose batch axes
+ *  broadcast with a's. */
+ND_API nd_array *nd_linalg_solve(const nd_array *a, const nd_array *b);
+/** Eigenvalues (ascending, real dtype) and eigenvectors (columns) of Hermitian matrices;
+ *  the lower triangle is read (NumPy's default). */
+ND_API nd_status nd_linalg_eigh(const nd_array *a, nd_array **eigenvalues,
+                                nd_array **eigenvectors);
+/** Eigenvalues of Hermitian matrices, ascending. */
+ND_API nd_array *nd_linalg_eigvalsh(const nd_array *a);
+/** Eigenvalues and right eigenvectors (unit columns) of general square matrices. As in
+ *  NumPy the results are real when the input is real and every eigenvalue is real,
+ *  complex otherwise. Inputs with infinities or NaNs are errors. */
+ND_API nd_status nd_linalg_eig(const nd_array *a, nd_array **eigenvalues,
+                               nd_array **eigenvectors);
+/** Eigenvalues of general square matrices (real or complex as for nd_linalg_eig). */
+ND_API nd_array *nd_linalg_eigvals(const nd_array *a);
+
+/** QR modes: reduced (Q [M, K], R [K, N], K = min(M, N)) or complete (Q [M, M], R [M, N]). */
+typedef enum nd_qr_mode { ND_QR_REDUCED = 0, ND_QR_COMPLETE = 1 } nd_qr_mode;
+/** QR factorisation a = Q R with orthonormal (unitary) columns of Q and upper-triangular R. */
+ND_API nd_status nd_linalg_qr(const nd_array *a, nd_qr_mode mode, nd_array **q, nd_array **r);
+/** Singular value decomposition a = U diag(S) Vh, S descending (real dtype). With
+ *  full_matrices U is [M, M] and Vh [N, N], else U [M, K] and Vh [K, N], K = min(M, N). */
+ND_API nd_status nd_linalg_svd(const nd_array *a, bool full_matrices, nd_array **u,
+                               nd_array **s, nd_array **vh);
+/** Singular values, descending: [..., K]. */
+ND_API nd_array *nd_linalg_svdvals(const nd_array *a);
+/** Least-squares solution of a x = b (LAPACK gelsd, NumPy's lstsq, batched): x, the
+ *  residuals (squared column norms of b - a x, shape [..., K]; an empty array unless
+ *  every matrix has rank N and M > N, as in NumPy), the ranks (int64, batch shape) and
+ *  the singular values. b is a vector when 1-D, else a stack of [M, K]. rcond < 0 gives
+ *  NumPy's default eps * max(M, N). */
+/** Pseudo-inverse [..., N, M] from the SVD: singular values at most rtol * max(S) count as
+ *  zero. rtol < 0 (or NaN) selects the Array API default max(M, N) * eps; NumPy's
+ *  np.linalg.pinv default corresponds to rtol = 1e-15. */
+ND_API nd_array *nd_linalg_pinv(const nd_array *a, double rtol);
+/** Rank of each matrix: the number of singular values above rtol * max(S); rtol < 0
+ *  selects max(M, N) * eps of the singular values' dtype (NumPy's default). int64 results
+ *  of the batch shape; a 0-d or 1-D input gives 1 unless it is all zeros (NumPy). */
+ND_API nd_array *nd_linalg_matrix_rank(const nd_array *a, double rtol);
+/** a raised to the integer power n by repeated squaring (NumPy's order of products); n = 0
+ *  gives the identity in a's dtype, n < 0 powers of the inverse. Integer matrices stay
+ *  integer (products wrap) for n >= 0. */
+ND_API nd_array *nd_linalg_matrix_power(const nd_array *a, int64_t n);
+/** The norms nd_linalg_matrix_norm offers (the Array API's ord values). */
+typedef enum nd_norm_ord {
+  ND_NORM_FRO = 0, /**< Frobenius: sqrt of the sum of |x|^2 */
+  ND_NORM_NUC,     /**< nuclear: sum of the singular values */
+  ND_NORM_INF,     /**< max over rows of the sum of |x| along the row */
+  ND_NORM_NEG_INF, /**< min over rows of the row sums */
+  ND_NORM_1,       /**< max over columns of the sum of |x| down the column */
+  ND_NORM_NEG_1,   /**< min over columns of the column sums */
+  ND_NORM_2,       /**< largest singular value */
+  ND_NORM_NEG_2    /**< smallest singular value */
+} nd_norm_ord;
+/** Norm of each matrix (last two axes); keepdims leaves them as extents 1. Real result
+ *  dtype (float32 for float32 / complex64 input, else float64); NumPy's definitions, with
+ *  NumPy's rule for empty matrices (maxima are 0, minima are errors). */
+ND_API nd_array *nd_linalg_matrix_norm(const nd_array *x, bool keepdims, nd_norm_ord ord);
+/** Vector norm over the axes listed (naxes < 0: all axes, the array taken as one vector):
+ *  ord = INFINITY (max |x|), -INFINITY (min |x|), 0 (number of nonzeros), or any other p:
+ *  (sum |x|^p)^(1/p) (p = 2 the Euclidean norm). Computed in double precision; the result
+ *  has the real dtype of a floating x, float64 otherwise. */
+ND_API nd_array *nd_linalg_vector_norm(const nd_array *x, int naxes, const int *axes,
+                                       bool keepdims, double ord);
+ND_API nd_status nd_linalg_lstsq(const nd_array *a, const nd_array *b, double rcond,
+                                 nd_array **x, nd_array **residuals, nd_array **rank,
+                                 nd_array **s);
+
 #ifdef __cplusplus
 }
 #endif

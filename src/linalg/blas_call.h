@@ -21,4 +21,12 @@ typedef struct ndi_la_blas_op {
 void ndi_la_blas_gemm(const ndi_la_blas_op *p, int64_t m, int64_t n, int64_t k, const char *a,
                       const char *b, char *c);
 
+/* Skinny products split along k (gemm_ksplit.c): is it worth it for m x n x k, and the
+ * product itself (A, B addressable as given by p; strides in elements: A's column
+ * stride, B's row stride, C's strides). */
+bool ndi_la_ksplit_wanted(int64_t m, int64_t n, int64_t k);
+nd_status ndi_la_gemm_ksplit(const char *op, const ndi_la_blas_op *p, int64_t m, int64_t n,
+                             int64_t k, const char *a, int64_t acs, const char *b, int64_t brs,
+                             char *c, int64_t crs, int64_t ccs);
+
 #endif

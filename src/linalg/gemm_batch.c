@@ -226,6 +226,10 @@ nd_status ndi_la_gemm_run(const char *op, ndi_la_gemm *g) {
   gemm_plan P;
   plan_gemm(g, &P);
   int64_t per = g->m * g->n * g->k;
+  if (nb == 1 && P.kind == K_BLAS && !P.pa.on && !P.pb.on && !P.pc.on &&
+      ndi_la_ksplit_wanted(g->m, g->n, g->k))
+    return ndi_la_gemm_ksplit(op, &P.blas, g->m, g->n, g->k, g->a.data, g->a.cs, g->b.data,
+                              g->b.rs, g->c.data, g->c.rs, g->c.cs); /* k > 1: real strides */
   int nt = 1;
   if (nb > 1) {
     /* A multiply-add costs about a quarter of an element copy, the grain's unit. */
@@ -243,14 +247,16 @@ nd_status ndi_la_gemm_run(const char *op, ndi_la_gemm *g) {
   if (nt <= 1) {
     run_range(g, &P, 0, nb, work);
   } else {
-#pragma omp parallel num_threads(nt)
-    {
+    /* blocks handed out dynamically, so a thread slowed by other work takes fewer */
+    int64_t nblk = 16 * (int64_t)nt < nb ? 16 * (int64_t)nt : nb;
+#pragma omp parallel for num_threads(nt) schedule(dynamic, 1)
+    for (int64_t blk = 0; blk < nblk; blk++) {
 #ifdef _OPENMP
-      int t = omp_get_thread_num(), T = omp_get_num_threads();
+      int t = omp_get_thread_num();
 #else
-      int t = 0, T = 1;
+      int t = 0;
 #endif
-      run_range(g, &P, nb * t / T, nb * (t + 1) / T, work ? work + P.work * (size_t)t : NULL);
+      run_range(g, &P, nb * blk / nblk, nb * (blk + 1) / nblk, work ? work + P.work * (size_t)t : NULL);
     }
   }
   if (prev >= 0) ndi_la_blas_restore(prev);

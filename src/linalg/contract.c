@@ -1,0 +1,389 @@
+/* Pairwise contraction as a batched GEMM: see contract.h. */
+#include "contract.h"
+
+#include <string.h>
+
+#include "blas.h"
+#include "core/dtype.h"
+#include "iter/plan.h"
+#include "kernels/la_kernels.h"
+#include "la_common.h"
+
+typedef struct {
+  int n;
+  int lab[ND_MAX_DIMS];
+} lablist;
+
+/* A layout seen through labels: pos[label] is the axis carrying it, or -1. */
+typedef struct {
+  const int64_t *shape, *strides;
+  int pos[NDI_LA_MAX_LABELS];
+} labeled;
+
+static void label_layout(labeled *L, int ndim, const int64_t *shape, const int64_t *strides,
+                         const int *lab) {
+  for (int i = 0; i < NDI_LA_MAX_LABELS; i++) L->pos[i] = -1;
+  for (int i = 0; i < ndim; i++) L->pos[lab[i]] = i;
+  L->shape = shape;
+  L->strides = strides;
+}
+
+/* Can the labels of g, outermost first, be walked as one axis of L? Gives its extent and
+ * stride (the innermost axis's; 0 for an empty group). Axes of extent 1 do not count. */
+static bool merge(const labeled *L, const lablist *g, int64_t *ext, int64_t *stride) {
+  int64_t e = 1, s = 0, next = 0;
+  bool any = false;
+  for (int i = g->n - 1; i >= 0; i--) {
+    int ax = L->pos[g->lab[i]];
+    int64_t n = L->shape[ax], st = L->strides[ax];
+    if (n == 1) continue;
+    if (any && st != next) return false;
+    if (!any) s = st;
+    any = true;
+    e *= n;
+    next = st * n;
+  }
+  *ext = e;
+  *stride = s;
+  return true;
+}
+static bool merges(const labeled *L, const lablist *g) {
+  int64_t e, s;
+  return merge(L, g, &e, &s);
+}
+
+/* g sorted by decreasing |stride| in L (stable): the order in which L's axes merge. */
+static lablist by_strides(const labeled *L, const lablist *g) {
+  lablist r = *g;
+  for (int i = 1; i < r.n; i++) {
+    int l = r.lab[i], j = i - 1;
+    int64_t s = L->strides[L->pos[l]];
+    s = s < 0 ? -s : s;
+    while (j >= 0) {
+      int64_t t = L->strides[L->pos[r.lab[j]]];
+      if ((t < 0 ? -t : t) >= s) break;
+      r.lab[j + 1] = r.lab[j];
+      j--;
+    }
+    r.lab[j + 1] = l;
+  }
+  return r;
+}
+
+/* g reordered as its labels appear in want. */
+static lablist in_want_order(const lablist *g, int nwant, const int *want) {
+  lablist r = {0};
+  for (int w = 0; w < nwant; w++)
+    for (int i = 0; i < g->n; i++)
+      if (g->lab[i] == want[w]) r.lab[r.n++] = want[w];
+  return r;
+}
+
+static void append(lablist *dst, const lablist *src) {
+  for (int i = 0; i < src->n; i++) dst->lab[dst->n++] = src->lab[i];
+}
+
+static int64_t dim_of(const ndi_la_term *x, const labeled *Lx, const ndi_la_term *y,
+                      const labeled *Ly, int l) {
+  if (Lx->pos[l] >= 0) return x->arr->shape[Lx->pos[l]];
+  return y->arr->shape[Ly->pos[l]];
+}
+
+/* A new C-contiguous array with axes `order` (extents from x or y). */
+static nd_array *alloc_for(const char *op, nd_dtype t, const lablist *order,
+                           const ndi_la_term *x, const labeled *Lx, const ndi_la_term *y,
+                           const labeled *Ly) {
+  int64_t shape[ND_MAX_DIMS];
+  for (int i = 0; i < order->n; i++) shape[i] = dim_of(x, Lx, y, Ly, order->lab[i]);
+  return ndi_array_alloc(op, t, order->n, shape, ND_C);
+}
+
+nd_array *ndi_la_term_view(const char *op, const ndi_la_term *t, int n, const int *order) {
+  int64_t shape[ND_MAX_DIMS], strides[ND_MAX_DIMS];
+  for (int i = 0; i < n; i++) {
+    int ax = 0;
+    while (t->lab[ax] != order[i]) ax++;
+    shape[i] = t->arr->shape[ax];
+    strides[i] = t->arr->strides[ax];
+  }
+  return ndi_view(op, t->arr, n, shape, strides, t->arr->offset);
+}
+
+/* t copied into a C-contiguous array with axes `order` (the transposing copy engine). */
+static nd_status pack_term(const char *op, const ndi_la_term *t, const lablist *order,
+                           ndi_la_term *out) {
+  nd_array *v = ndi_la_term_view(op, t, order->n, order->lab);
+  if (!v) return nd_last_status();
+  nd_array *c = ndi_array_alloc(op, v->dtype, v->ndim, v->shape, ND_C);
+  if (c) ndi_copy_array(c, v);
+  nd_release(v);
+  if (!c) return nd_last_status();
+  out->arr = c;
+  memcpy(out->lab, order->lab, sizeof(int) * (size_t)order->n);
+  return ND_OK;
+}
+
+/* x summed over `sum` (some of its labels), keeping the labels keep[] marks: x times a
+ * broadcast (stride-0) array of ones carrying the summed labels. */
+static nd_status sum_labels(const char *op, const ndi_la_term *x, const lablist *sum,
+                            const bool *keep, int nwant, const int *want, bool conj_x,
+                            ndi_la_term *out) {
+  nd_array *one = ndi_array_alloc(op, x->arr->dtype, 0, NULL, ND_C);
+  if (!one) return nd_last_status();
+  nd_status st = ndi_fill(op, one, ND_INT(1));
+  labeled Lx;
+  label_layout(&Lx, x->arr->ndim, x->arr->shape, x->arr->strides, x->lab);
+  int64_t shape[ND_MAX_DIMS], zero[ND_MAX_DIMS] = {0};
+  for (int i = 0; i < sum->n; i++) shape[i] = x->arr->shape[Lx.pos[sum->lab[i]]];
+  ndi_la_term ones = {ndi_view(op, one, sum->n, shape, zero, 0), {0}};
+  nd_release(one);
+  if (!ones.arr) return nd_last_status();
+  memcpy(ones.lab, sum->lab, sizeof(int) * (size_t)sum->n);
+  if (!st) st = ndi_la_contract(op, x, &ones, keep, nwant, want, conj_x, out);
+  nd_release(ones.arr);
+  return st;
+}
+
+/* x summed over `sum` (labels of x alone), keeping all its other labels. */
+static nd_status sum_out(const char *op, const ndi_la_term *x, const lablist *sum, bool conj_x,
+                         ndi_la_term *out) {
+  bool keep[NDI_LA_MAX_LABELS] = {false};
+  for (int i = 0; i < x->arr->ndim; i++) keep[x->lab[i]] = true;
+  for (int i = 0; i < sum->n; i++) keep[sum->lab[i]] = false;
+  return sum_labels(op, x, sum, keep, 0, NULL, conj_x, out);
+}
+
+/* No summed label: out = x * y elementwise, broadcast over the labels either lacks. */
+static nd_status multiply(const char *op, const ndi_la_term *x, const labeled *Lx,
+                          const ndi_la_term *y, const labeled *Ly, const lablist *order,
+                          ndi_la_term *out) {
+  nd_array *r = alloc_for(op, x->arr->dtype, order, x, Lx, y, Ly);
+  if (!r) return nd_last_status();
+  int64_t es = (int64_t)ndi_dtype_size(r->dtype);
+  int64_t so[ND_MAX_DIMS], sx[ND_MAX_DIMS], sy[ND_MAX_DIMS];
+  for (int i = 0; i < order->n; i++) {
+    int l = order->lab[i], ax = Lx->pos[l], ay = Ly->pos[l];
+    so[i] = r->strides[i] * es;
+    sx[i] = ax >= 0 ? x->arr->strides[ax] * es : 0;
+    sy[i] = ay >= 0 ? y->arr->strides[ay] * es : 0;
+  }
+  ndi_operand ops[3] = {{r->data, so, es}, {x->arr->data, sx, es}, {y->arr->data, sy, es}};
+  ndi_plan plan;
+  ndi_plan_init(&plan, 3, order->n, r->shape, ops, 0);
+  ndi_plan_execute(&plan, ndi_la_mul_loops[r->dtype], NULL);
+  out->arr = r;
+  memcpy(out->lab, order->lab, sizeof(int) * (size_t)order->n);
+  return ND_OK;
+}
+
+/* Is the C-contiguous layout with axes `order` one the GEMM can write (M and N each one
+ * strided axis in the chosen orders)? */
+static bool writable_as(const lablist *order, const lablist *M, const lablist *N,
+                        const ndi_la_term *x, const labeled *Lx, const ndi_la_term *y,
+                        const labeled *Ly) {
+  int64_t shape[ND_MAX_DIMS], strides[ND_MAX_DIMS];
+  for (int i = 0; i < order->n; i++) shape[i] = dim_of(x, Lx, y, Ly, order->lab[i]);
+  ndi_contiguous_strides(order->n, shape, ND_C, strides);
+  labeled L;
+  label_layout(&L, order->n, shape, strides, order->lab);
+  return merges(&L, M) && merges(&L, N);
+}
+
+static nd_status gemm_terms(const char *op, const ndi_la_term *x, const ndi_la_term *y,
+                            const lablist *B, const lablist *M, const lablist *N,
+                            const lablist *K, const lablist *order, bool conj_x,
+                            ndi_la_term *out) {
+  labeled Lx, Ly, Lo;
+  label_layout(&Lx, x->arr->ndim, x->arr->shape, x->arr->strides, x->lab);
+  label_layout(&Ly, y->arr->ndim, y->arr->shape, y->arr->strides, y->lab);
+  nd_array *r = alloc_for(op, x->arr->dtype, order, x, &Lx, y, &Ly);
+  if (!r) return nd_last_status();
+  label_layout(&Lo, r->ndim, r->shape, r->strides, order->lab);
+  ndi_la_gemm g;
+  memset(&g, 0, sizeof g);
+  g.dtype = r->dtype;
+  g.nbd = B->n;
+  for (int i = 0; i < B->n; i++) {
+    int l = B->lab[i];
+    g.bshape[i] = r->shape[Lo.pos[l]];
+    g.a.bs[i] = x->arr->strides[Lx.pos[l]];
+    g.b.bs[i] = y->arr->strides[Ly.pos[l]];
+    g.c.bs[i] = r->strides[Lo.pos[l]];
+  }
+  merge(&Lx, M, &g.m, &g.a.rs);
+  merge(&Lx, K, &g.k, &g.a.cs);
+  merge(&Ly, K, &g.k, &g.b.rs);
+  merge(&Ly, N, &g.n, &g.b.cs);
+  merge(&Lo, M, &g.m, &g.c.rs);
+  merge(&Lo, N, &g.n, &g.c.cs);
+  g.a.data = x->arr->data;
+  g.b.data = y->arr->data;
+  g.c.data = r->data;
+  g.conj_a = conj_x;
+  nd_status st = ndi_la_gemm_run(op, &g);
+  if (st) {
+    nd_release(r);
+    return st;
+  }
+  out->arr = r;
+  memcpy(out->lab, order->lab, sizeof(int) * (size_t)order->n);
+  return ND_OK;
+}
+
+nd_status ndi_la_contract(const char *op, const ndi_la_term *x, const ndi_la_term *y,
+                          const bool *keep, int nwant, const int *want, bool conj_x,
+                          ndi_la_term *out) {
+  labeled Lx, Ly;
+  label_layout(&Lx, x->arr->ndim, x->arr->shape, x->arr->strides, x->lab);
+  label_layout(&Ly, y->arr->ndim, y->arr->shape, y->arr->strides, y->lab);
+  conj_x = conj_x && ndi_dtype_kind(x->arr->dtype) == 'c';
+
+  /* Labels of one operand only that are not kept are summed out first. */
+  lablist sx = {0}, sy = {0};
+  for (int i = 0; i < x->arr->ndim; i++)
+    if (!keep[x->lab[i]] && Ly.pos[x->lab[i]] < 0) sx.lab[sx.n++] = x->lab[i];
+  for (int i = 0; i < y->arr->ndim; i++)
+    if (!keep[y->lab[i]] && Lx.pos[y->lab[i]] < 0) sy.lab[sy.n++] = y->lab[i];
+  if (sx.n || sy.n) {
+    ndi_la_term rx = {nd_retain(x->arr), {0}}, ry = {nd_retain(y->arr), {0}};
+    memcpy(rx.lab, x->lab, sizeof rx.lab);
+    memcpy(ry.lab, y->lab, sizeof ry.lab);
+    nd_status st = ND_OK;
+    if (sx.n) {
+      nd_release(rx.arr);
+      st = sum_out(op, x, &sx, conj_x, &rx);
+      if (st) rx.arr = NULL;
+      conj_x = false;
+    }
+    if (!st && sy.n) {
+      nd_release(ry.arr);
+      st = sum_out(op, y, &sy, false, &ry);
+      if (st) ry.arr = NULL;
+    }
+    if (!st) st = ndi_la_contract(op, &rx, &ry, keep, nwant, want, conj_x, out);
+    nd_release(rx.arr);
+    nd_release(ry.arr);
+    return st;
+  }
+
+  /* The groups, first in the operands' axis order. */
+  lablist B = {0}, M = {0}, N = {0}, K = {0};
+  for (int i = 0; i < x->arr->ndim; i++) {
+    int l = x->lab[i];
+    lablist *g = Ly.pos[l] >= 0 ? (keep[l] ? &B : &K) : &M;
+    g->lab[g->n++] = l;
+  }
+  for (int i = 0; i < y->arr->ndim; i++)
+    if (Lx.pos[y->lab[i]] < 0) N.lab[N.n++] = y->lab[i];
+  if (want) {
+    B = in_want_order(&B, nwant, want);
+    M = in_want_order(&M, nwant, want);
+    N = in_want_order(&N, nwant, want);
+  }
+  lablist gemm_order = {0};
+  append(&gemm_order, &B);
+
+  /* Size 0 anywhere: the result is empty, or zeros if only summed extents are 0. */
+  bool empty = false;
+  for (int i = 0; i < x->arr->ndim; i++) empty |= x->arr->shape[i] == 0;
+  for (int i = 0; i < y->arr->ndim; i++) empty |= y->arr->shape[i] == 0;
+  if (K.n == 0 && !conj_x) {
+    lablist order = gemm_order;
+    append(&order, &M);
+    append(&order, &N);
+    if (want) order = in_want_order(&order, nwant, want);
+    return multiply(op, x, &Lx, y, &Ly, &order, out);
+  }
+
+  /* Orders in which each operand's groups merge into single axes. */
+  if (!want || !merges(&Lx, &M)) M = by_strides(&Lx, &M);
+  if (!want || !merges(&Ly, &N)) N = by_strides(&Ly, &N);
+  lablist Kx = by_strides(&Lx, &K), Ky = by_strides(&Ly, &K);
+  if (merges(&Lx, &Kx) && merges(&Ly, &Kx)) K = Kx;
+  else if (merges(&Ly, &Ky) && merges(&Lx, &Ky)) K = Ky;
+  else K = merges(&Lx, &Kx) ? Kx : merges(&Ly, &Ky) ? Ky : Kx;
+  append(&gemm_order, &M);
+  append(&gemm_order, &N);
+  lablist order = gemm_order;
+  if (want) {
+    lablist w = in_want_order(&gemm_order, nwant, want);
+    if (writable_as(&w, &M, &N, x, &Lx, y, &Ly)) order = w;
+  }
+  if (empty) {
+    nd_array *r = alloc_for(op, x->arr->dtype, &order, x, &Lx, y, &Ly);
+    if (!r) return nd_last_status();
+    nd_status st = r->size ? ndi_fill(op, r, ND_INT(0)) : ND_OK;
+    if (st) {
+      nd_release(r);
+      return st;
+    }
+    out->arr = r;
+    memcpy(out->lab, order.lab, sizeof(int) * (size_t)order.n);
+    return ND_OK;
+  }
+
+  /* Operands whose groups do not merge are copied: x as [B, M, K], y as [B, K, N]. */
+  ndi_la_term px = {NULL, {0}}, py = {NULL, {0}};
+  nd_status st = ND_OK;
+  if (!merges(&Lx, &M) || !merges(&Lx, &K)) {
+    lablist o = B;
+    append(&o, &M);
+    append(&o, &K);
+    st = pack_term(op, x, &o, &px);
+  }
+  if (!st && (!merges(&Ly, &N) || !merges(&Ly, &K))) {
+    lablist o = B;
+    append(&o, &K);
+    append(&o, &N);
+    st = pack_term(op, y, &o, &py);
+  }
+  if (!st)
+    st = gemm_terms(op, px.arr ? &px : x, py.arr ? &py : y, &B, &M, &N, &K, &order, conj_x, out);
+  nd_release(px.arr);
+  nd_release(py.arr);
+  return st;
+}
+
+nd_status ndi_la_reduce(const char *op, const ndi_la_term *x, const bool *keep, int nwant,
+                        const int *want, ndi_la_term *out) {
+  lablist sum = {0}, kept = {0};
+  for (int i = 0; i < x->arr->ndim; i++) {
+    lablist *g = keep[x->lab[i]] ? &kept : &sum;
+    g->lab[g->n++] = x->lab[i];
+  }
+  if (sum.n == 0) {
+    if (want) kept = in_want_order(&kept, nwant, want);
+    out->arr = ndi_la_term_view(op, x, kept.n, kept.lab);
+    if (!out->arr) return nd_last_status();
+    memcpy(out->lab, kept.lab, sizeof(int) * (size_t)kept.n);
+    return ND_OK;
+  }
+  return sum_labels(op, x, &sum, keep, nwant, want, false, out);
+}
+
+nd_status ndi_la_make_term(const char *op, const nd_array *a, nd_dtype t, const int *lab,
+                           ndi_la_term *out) {
+  int64_t shape[ND_MAX_DIMS], strides[ND_MAX_DIMS];
+  int n = 0;
+  for (int i = 0; i < a->ndim; i++) {
+    if (lab[i] < 0) continue;
+    shape[n] = a->shape[i];
+    strides[n] = a->strides[i];
+    out->lab[n++] = lab[i];
+  }
+  nd_array *v = ndi_view(op, a, n, shape, strides, a->offset);
+  if (!v) return nd_last_status();
+  out->arr = ndi_la_as_dtype(op, v, t);
+  nd_release(v);
+  return out->arr ? ND_OK : nd_last_status();
+}
+
+nd_array *ndi_la_term_finish(const char *op, ndi_la_term *t, int n, const int *order) {
+  bool same = true;
+  for (int i = 0; i < n; i++) same &= t->lab[i] == order[i];
+  if (same) return t->arr;
+  nd_array *v = ndi_la_term_view(op, t, n, order);
+  nd_release(t->arr);
+  t->arr = NULL;
+  return v;
+}

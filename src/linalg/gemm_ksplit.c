@@ -1,0 +1,71 @@
+/* Skinny products (small m x n, long k: the MP2 "jbia,kbia->jk" shape) split along k.
+ * BLAS parallelises a product over m and n, which leaves little to share when C is 30 x
+ * 30 and the time goes into streaming the long operands. Here the inner extent is cut
+ * into a fixed number of chunks (a function of k alone), each chunk's partial product
+ * is computed by single-threaded BLAS on its own thread, and the partials are added in
+ * chunk order, so the result does not depend on the number of threads. */
+#include <string.h>
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "blas_call.h"
+#include "core/alloc.h"
+#include "core/dtype.h"
+#include "core/error.h"
+#include "iter/threads.h"
+
+/* C of at most this many elements, k at least this many times max(m, n) */
+#define KS_MAX_MN 16384
+#define KS_MIN_RATIO 16
+/* Chunks are at least this long; at most KS_MAX_CHUNKS of them. */
+#define KS_MIN_CHUNK 4096
+#define KS_MAX_CHUNKS 64
+
+bool ndi_la_ksplit_wanted(int64_t m, int64_t n, int64_t k) {
+  if (m * n > KS_MAX_MN || k < KS_MIN_RATIO * (m > n ? m : n) || k < 2 * KS_MIN_CHUNK) return false;
+  return ndi_threads_for(m * n * k / 4) > 1;
+}
+
+nd_status ndi_la_gemm_ksplit(const char *op, const ndi_la_blas_op *p, int64_t m, int64_t n,
+                             int64_t k, const char *a, int64_t acs, const char *b, int64_t brs,
+                             char *c, int64_t crs, int64_t ccs) {
+  int64_t nch = k / KS_MIN_CHUNK;
+  if (nch > KS_MAX_CHUNKS) nch = KS_MAX_CHUNKS;
+  int64_t len = (k + nch - 1) / nch, es = p->elsize, mn = m * n;
+  char *part = ndi_aligned_alloc((size_t)(nch * mn * es));
+  if (!part) return ndi_nomem(op, (size_t)(nch * mn * es));
+  /* partial products in C's orientation, dense */
+  ndi_la_blas_op q = *p;
+  q.ldc = p->row ? (n > 1 ? n : 1) : (m > 1 ? m : 1);
+  int nt = ndi_threads_for(m * n * k / 4);
+  int prev = ndi_la_blas_serial_begin();
+#pragma omp parallel for num_threads(nt) schedule(dynamic, 1)
+  for (int64_t ch = 0; ch < nch; ch++) {
+    int64_t p0 = ch * len, kb = k - p0 < len ? k - p0 : len;
+    ndi_la_blas_gemm(&q, m, n, kb, a + p0 * acs * es, b + p0 * brs * es, part + ch * mn * es);
+  }
+  ndi_la_blas_restore(prev);
+  /* C = sum of the partials, in chunk order (complex values as pairs of reals) */
+  bool single = p->dtype == ND_FLOAT32 || p->dtype == ND_COMPLEX64;
+  int w = (p->dtype == ND_COMPLEX64 || p->dtype == ND_COMPLEX128) ? 2 : 1;
+  for (int64_t i = 0; i < m; i++)
+    for (int64_t j = 0; j < n; j++) {
+      int64_t off = p->row ? i * n + j : i + j * m;
+      for (int r = 0; r < w; r++) {
+        double sd = 0;
+        float sf = 0;
+        for (int64_t ch = 0; ch < nch; ch++) {
+          const char *x = part + (ch * mn + off) * es;
+          if (single) sf += ((const float *)x)[r];
+          else sd += ((const double *)x)[r];
+        }
+        char *dst = c + (i * crs + j * ccs) * es;
+        if (single) ((float *)dst)[r] = sf;
+        else ((double *)dst)[r] = sd;
+      }
+    }
+  ndi_aligned_free(part);
+  return ND_OK;
+}

@@ -1,0 +1,181 @@
+/* The batch driver for LAPACK computations and its helpers (see lapack_batch.h). */
+#include "lapack_batch.h"
+
+#include <limits.h>
+#include <string.h>
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "blas.h"
+#include "core/alloc.h"
+#include "core/dtype.h"
+#include "iter/threads.h"
+#include "kernels/loop.h"
+
+void ndi_la_dtypes(int n, const nd_dtype *t, nd_dtype *compute, nd_dtype *result) {
+  bool single = true, cplx = false;
+  for (int i = 0; i < n; i++) {
+    char k = ndi_dtype_kind(t[i]);
+    cplx |= k == 'c';
+    single &= t[i] == ND_FLOAT32 || t[i] == ND_COMPLEX64;
+  }
+  *compute = cplx ? ND_COMPLEX128 : ND_FLOAT64;
+  *result = cplx ? (single ? ND_COMPLEX64 : ND_COMPLEX128) : (single ? ND_FLOAT32 : ND_FLOAT64);
+}
+
+nd_status ndi_la_check_matrix(const char *op, const nd_array *a, bool square) {
+  char sh[NDI_SHAPE_BUF];
+  if (a->ndim < 2)
+    return ndi_error(ND_ERR_SHAPE, "%s: needs a matrix or a stack of matrices (at least 2 axes), got shape %s",
+                     op, ndi_fmt_shape(sh, sizeof sh, a->ndim, a->shape));
+  if (square && a->shape[a->ndim - 1] != a->shape[a->ndim - 2])
+    return ndi_error(ND_ERR_SHAPE, "%s: needs square matrices, got shape %s (%lld x %lld)", op,
+                     ndi_fmt_shape(sh, sizeof sh, a->ndim, a->shape),
+                     (long long)a->shape[a->ndim - 2], (long long)a->shape[a->ndim - 1]);
+  return ND_OK;
+}
+
+nd_status ndi_la_check_lapack_size(const char *op, int64_t n) {
+  if (n > INT_MAX / 2)
+    return ndi_error(ND_ERR_VALUE, "%s: extent %lld is too large for LAPACK", op, (long long)n);
+  return ND_OK;
+}
+
+void ndi_la_load(nd_dtype dt, void *dst, int64_t ld, int64_t m, int64_t n, const void *src,
+                 nd_dtype st, int64_t rs, int64_t cs) {
+  int64_t de = (int64_t)ndi_dtype_size(dt), se = (int64_t)ndi_dtype_size(st);
+  const int64_t strides[2] = {de, rs * se};
+  ndi_loop_fn f = ndi_cast_loops[dt][st];
+  for (int64_t j = 0; j < n; j++) {
+    char *p[2] = {(char *)dst + j * ld * de, (char *)src + j * cs * se};
+    f(p, strides, m, NULL);
+  }
+}
+
+void ndi_la_store(nd_dtype dt, void *dst, int64_t rs, int64_t cs, int64_t m, int64_t n,
+                  const void *src, nd_dtype st, int64_t ld) {
+  int64_t de = (int64_t)ndi_dtype_size(dt), se = (int64_t)ndi_dtype_size(st);
+  ndi_loop_fn f = ndi_cast_loops[dt][st];
+  if (cs == 1 && n > 1) { /* a C-ordered destination: copy along its rows */
+    const int64_t strides[2] = {de, ld * se};
+    for (int64_t i = 0; i < m; i++) {
+      char *p[2] = {(char *)dst + i * rs * de, (char *)src + i * se};
+      f(p, strides, n, NULL);
+    }
+    return;
+  }
+  const int64_t strides[2] = {rs * de, se};
+  for (int64_t j = 0; j < n; j++) {
+    char *p[2] = {(char *)dst + j * cs * de, (char *)src + j * ld * se};
+    f(p, strides, m, NULL);
+  }
+}
+
+nd_status ndi_la_batch_init(const char *op, ndi_la_batch *b, int n, const nd_array *const *a,
+                            const int *core) {
+  memset(b, 0, sizeof *b);
+  int ndims[NDI_LA_BATCH_OPS] = {0};
+  const int64_t *shapes[NDI_LA_BATCH_OPS] = {NULL};
+  for (int i = 0; i < n; i++) {
+    ndims[i] = a[i]->ndim - core[i];
+    shapes[i] = a[i]->shape;
+  }
+  nd_status st = ndi_broadcast_shapes(op, n, ndims, shapes, &b->nbd, b->bshape);
+  if (st) return st;
+  for (int i = 0; i < n; i++) ndi_la_batch_add(b, a[i], core[i]);
+  return ND_OK;
+}
+
+int ndi_la_batch_add(ndi_la_batch *b, const nd_array *a, int core) {
+  int k = b->nops++;
+  b->ops[k] = a;
+  int64_t es[ND_MAX_DIMS], bytes[ND_MAX_DIMS];
+  ndi_broadcast_strides("linalg", a->ndim - core, a->shape, a->strides, b->nbd, b->bshape, es);
+  for (int i = 0; i < b->nbd; i++) bytes[i] = es[i] * (int64_t)ndi_dtype_size(a->dtype);
+  memcpy(b->bs[k], bytes, sizeof(int64_t) * (size_t)b->nbd);
+  return k;
+}
+
+nd_array *ndi_la_alloc(const char *op, nd_dtype t, const ndi_la_batch *b, int ncore,
+                       const int64_t *core) {
+  int64_t shape[ND_MAX_DIMS + 3];
+  if (b->nbd + ncore > ND_MAX_DIMS)
+    return ndi_error_null(ND_ERR_SHAPE, "%s: the result would have more than %d axes", op, ND_MAX_DIMS);
+  memcpy(shape, b->bshape, sizeof(int64_t) * (size_t)b->nbd);
+  if (ncore) memcpy(shape + b->nbd, core, sizeof(int64_t) * (size_t)ncore);
+  return ndi_array_alloc(op, t, b->nbd + ncore, shape, ND_C);
+}
+
+/* Batch positions [begin, end): the lowest failing one is kept in *failed. */
+static void run_range(const ndi_la_batch *b, int64_t begin, int64_t end, char *work,
+                      int64_t *failed, int *code) {
+  char *p[NDI_LA_BATCH_OPS];
+  for (int64_t e = begin; e < end; e++) {
+    int64_t lin = e;
+    for (int k = 0; k < b->nops; k++) p[k] = b->ops[k]->data;
+    for (int d = b->nbd - 1; d >= 0; d--) {
+      int64_t i = lin % b->bshape[d];
+      lin /= b->bshape[d];
+      for (int k = 0; k < b->nops; k++) p[k] += i * b->bs[k][d];
+    }
+    int c = b->fn(b->ctx, p, work);
+    if (c && e < *failed) {
+      *failed = e;
+      *code = c;
+    }
+    if (c) return; /* later elements of this block cannot be the lowest failure */
+  }
+}
+
+nd_status ndi_la_batch_run(const char *op, ndi_la_batch *b, int64_t *failed, int *code) {
+  int64_t nb = 1;
+  for (int i = 0; i < b->nbd; i++) nb *= b->bshape[i];
+  *failed = -1;
+  *code = 0;
+  if (nb == 0) return ND_OK;
+  int nt = nb > 1 ? ndi_threads_for((int64_t)((double)nb * b->cost / 4)) : 1;
+  if (nt > nb) nt = (int)nb;
+  if (nt > 64) nt = 64;
+  char *work = NULL;
+  if (b->work) {
+    work = ndi_aligned_alloc(b->work * (size_t)nt);
+    if (!work) return ndi_nomem(op, b->work * (size_t)nt);
+  }
+  int prev = nt > 1 ? ndi_la_blas_serial_begin() : ndi_la_blas_parallel_begin();
+  int64_t fail[64];
+  int codes[64];
+  for (int t = 0; t < nt; t++) fail[t] = INT64_MAX;
+  if (nt <= 1) {
+    run_range(b, 0, nb, work, &fail[0], &codes[0]);
+  } else {
+    /* blocks handed out dynamically, so a thread slowed by other work takes fewer */
+    int64_t nblk = 16 * (int64_t)nt < nb ? 16 * (int64_t)nt : nb;
+#pragma omp parallel for num_threads(nt) schedule(dynamic, 1)
+    for (int64_t blk = 0; blk < nblk; blk++) {
+#ifdef _OPENMP
+      int t = omp_get_thread_num();
+#else
+      int t = 0;
+#endif
+      run_range(b, nb * blk / nblk, nb * (blk + 1) / nblk, work ? work + b->work * (size_t)t : NULL,
+                &fail[t], &codes[t]);
+    }
+  }
+  ndi_la_blas_restore(prev);
+  ndi_aligned_free(work);
+  for (int t = 0; t < nt; t++)
+    if (fail[t] != INT64_MAX && (*failed < 0 || fail[t] < *failed)) {
+      *failed = fail[t];
+      *code = codes[t];
+    }
+  return ND_OK;
+}
+
+nd_status ndi_la_batch_error(const char *op, const ndi_la_batch *b, int64_t failed,
+                             const char *what) {
+  char which[NDI_SHAPE_BUF + 32];
+  ndi_la_fmt_batch(which, sizeof which, b->nbd, b->bshape, failed);
+  return ndi_error(ND_ERR_LINALG, "%s: %s %s", op, which, what);
+}

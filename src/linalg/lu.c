@@ -1,0 +1,256 @@
+/* LU-based functions: solve and inv (LAPACK gesv, as NumPy, inv solving against the
+ * identity), det and slogdet (getrf; NumPy's formulas: the sign from the pivots and the
+ * diagonal's signs, log|det| as the sum of the logs of the diagonal, det as
+ * sign * exp(logdet); a singular matrix has sign 0 and log|det| -inf). */
+#include <complex.h>
+#include <math.h>
+#include <string.h>
+
+#include "core/dtype.h"
+#include "kernels/loop.h"
+#include "lapack_batch.h"
+#include "nd/linalg.h"
+
+typedef struct {
+  nd_dtype ct;      /* compute dtype */
+  int64_t n, k;     /* order, right-hand sides */
+  nd_dtype at, bt, xt;
+  int64_t ars, acs, brs, bcs, xrs, xcs; /* element strides */
+  bool identity;    /* inv: B is the identity */
+} lu_ctx;
+
+static int64_t ld_of(int64_t n) { return n > 1 ? n : 1; }
+
+static int solve_elem(void *vctx, char *const *p, void *work) {
+  const lu_ctx *c = vctx;
+  int64_t n = c->n, ld = ld_of(n), es = (int64_t)ndi_dtype_size(c->ct);
+  char *wa = work, *wb = wa + ndi_la_round((size_t)(ld * n * es));
+  lapack_int *ipiv = (lapack_int *)(wb + ndi_la_round((size_t)(ld * c->k * es)));
+  ndi_la_load(c->ct, wa, ld, n, n, p[0], c->at, c->ars, c->acs);
+  if (c->identity) {
+    memset(wb, 0, (size_t)(ld * n * es));
+    for (int64_t i = 0; i < n; i++) *(double *)(wb + (i * ld + i) * es) = 1;
+  } else {
+    ndi_la_load(c->ct, wb, ld, n, c->k, p[1], c->bt, c->brs, c->bcs);
+  }
+  lapack_int info;
+  if (c->ct == ND_FLOAT64)
+    info = LAPACKE_dgesv_work(LAPACK_COL_MAJOR, (lapack_int)n, (lapack_int)c->k, (double *)wa,
+                              (lapack_int)ld, ipiv, (double *)wb, (lapack_int)ld);
+  else
+    info = LAPACKE_zgesv_work(LAPACK_COL_MAJOR, (lapack_int)n, (lapack_int)c->k,
+                              (lapack_complex_double *)wa, (lapack_int)ld, ipiv,
+                              (lapack_complex_double *)wb, (lapack_int)ld);
+  if (info > 0) return 1;
+  ndi_la_store(c->xt, p[c->identity ? 1 : 2], c->xrs, c->xcs, n, c->k, wb, c->ct, ld);
+  return 0;
+}
+
+static size_t lu_work(const lu_ctx *c) {
+  int64_t ld = ld_of(c->n), es = (int64_t)ndi_dtype_size(c->ct);
+  return ndi_la_round((size_t)(ld * c->n * es)) + ndi_la_round((size_t)(ld * c->k * es)) +
+         ndi_la_round(sizeof(lapack_int) * (size_t)ld);
+}
+
+nd_array *nd_linalg_solve(const nd_array *a, const nd_array *b) {
+  const char *op = "solve";
+  NDI_REQUIRE(op, a);
+  NDI_REQUIRE(op, b);
+  if (ndi_la_check_matrix(op, a, true)) return NULL;
+  int64_t n = a->shape[a->ndim - 1];
+  /* NumPy 2: b is a vector only when it is 1-D; otherwise a stack of [M, K] matrices */
+  bool vec = b->ndim == 1;
+  int64_t bm = vec ? b->shape[0] : (b->ndim >= 2 ? b->shape[b->ndim - 2] : -1);
+  char sa[NDI_SHAPE_BUF], sb[NDI_SHAPE_BUF];
+  if (b->ndim == 0 || bm != n)
+    return ndi_error_null(ND_ERR_SHAPE, "solve: a %s and b %s do not match (a has %lld rows, b %lld)",
+                          ndi_fmt_shape(sa, sizeof sa, a->ndim, a->shape),
+                          ndi_fmt_shape(sb, sizeof sb, b->ndim, b->shape), (long long)n,
+                          (long long)(b->ndim ? b->shape[vec ? 0 : b->ndim - 2] : 0));
+  if (ndi_la_check_lapack_size(op, n)) return NULL;
+  lu_ctx c;
+  memset(&c, 0, sizeof c);
+  nd_dtype ts[2] = {a->dtype, b->dtype};
+  ndi_la_dtypes(2, ts, &c.ct, &c.xt);
+  c.n = n;
+  c.k = vec ? 1 : b->shape[b->ndim - 1];
+  c.at = a->dtype;
+  c.bt = b->dtype;
+  c.ars = a->strides[a->ndim - 2];
+  c.acs = a->strides[a->ndim - 1];
+  c.brs = b->strides[vec ? 0 : b->ndim - 2];
+  c.bcs = vec ? 0 : b->strides[b->ndim - 1];
+  ndi_la_batch B;
+  const nd_array *in[2] = {a, b};
+  const int core[2] = {2, vec ? 1 : 2};
+  if (ndi_la_batch_init(op, &B, 2, in, core)) return NULL;
+  int64_t oc[2] = {n, c.k};
+  nd_array *x = ndi_la_alloc(op, c.xt, &B, vec ? 1 : 2, oc);
+  if (!x) return NULL;
+  c.xrs = x->strides[x->ndim - (vec ? 1 : 2)];
+  c.xcs = vec ? 0 : 1;
+  ndi_la_batch_add(&B, x, vec ? 1 : 2);
+  B.fn = solve_elem;
+  B.ctx = &c;
+  B.work = lu_work(&c);
+  B.cost = (double)n * n * (n + c.k);
+  int64_t failed;
+  int code;
+  nd_status st = ndi_la_batch_run(op, &B, &failed, &code);
+  if (!st && failed >= 0) st = ndi_la_batch_error(op, &B, failed, "is singular");
+  if (st) {
+    nd_release(x);
+    return NULL;
+  }
+  return x;
+}
+
+nd_array *nd_linalg_inv(const nd_array *a) {
+  const char *op = "inv";
+  NDI_REQUIRE(op, a);
+  if (ndi_la_check_matrix(op, a, true)) return NULL;
+  int64_t n = a->shape[a->ndim - 1];
+  if (ndi_la_check_lapack_size(op, n)) return NULL;
+  lu_ctx c;
+  memset(&c, 0, sizeof c);
+  ndi_la_dtypes(1, &a->dtype, &c.ct, &c.xt);
+  c.n = c.k = n;
+  c.at = a->dtype;
+  c.ars = a->strides[a->ndim - 2];
+  c.acs = a->strides[a->ndim - 1];
+  c.identity = true;
+  ndi_la_batch B;
+  const int core = 2;
+  if (ndi_la_batch_init(op, &B, 1, &a, &core)) return NULL;
+  int64_t oc[2] = {n, n};
+  nd_array *x = ndi_la_alloc(op, c.xt, &B, 2, oc);
+  if (!x) return NULL;
+  c.xrs = n;
+  c.xcs = 1;
+  ndi_la_batch_add(&B, x, 2);
+  B.fn = solve_elem;
+  B.ctx = &c;
+  B.work = lu_work(&c);
+  B.cost = 2.0 * n * n * n;
+  int64_t failed;
+  int code;
+  nd_status st = ndi_la_batch_run(op, &B, &failed, &code);
+  if (!st && failed >= 0) st = ndi_la_batch_error(op, &B, failed, "is singular");
+  if (st) {
+    nd_release(x);
+    return NULL;
+  }
+  return x;
+}
+
+/* ---- det and slogdet --------------------------------------------------------------- */
+
+typedef struct {
+  nd_dtype ct, at, st, lt; /* compute, input, sign (or det) and logdet dtypes */
+  int64_t n, ars, acs;
+  bool det;                /* det: one output, sign * exp(logdet) */
+} det_ctx;
+
+static int det_elem(void *vctx, char *const *p, void *work) {
+  const det_ctx *c = vctx;
+  int64_t n = c->n, ld = ld_of(n), es = (int64_t)ndi_dtype_size(c->ct);
+  char *wa = work;
+  lapack_int *ipiv = (lapack_int *)(wa + ndi_la_round((size_t)(ld * n * es)));
+  ndi_la_load(c->ct, wa, ld, n, n, p[0], c->at, c->ars, c->acs);
+  lapack_int info;
+  if (c->ct == ND_FLOAT64)
+    info = LAPACKE_dgetrf_work(LAPACK_COL_MAJOR, (lapack_int)n, (lapack_int)n, (double *)wa,
+                               (lapack_int)ld, ipiv);
+  else
+    info = LAPACKE_zgetrf_work(LAPACK_COL_MAJOR, (lapack_int)n, (lapack_int)n,
+                               (lapack_complex_double *)wa, (lapack_int)ld, ipiv);
+  double sr = 0, si = 0, logdet = -INFINITY;
+  if (info == 0) {
+    int swaps = 0;
+    for (int64_t i = 0; i < n; i++) swaps += ipiv[i] != (lapack_int)(i + 1);
+    sr = (swaps % 2) ? -1.0 : 1.0;
+    logdet = 0;
+    for (int64_t i = 0; i < n; i++) {
+      if (c->ct == ND_FLOAT64) {
+        double v = ((double *)wa)[i * ld + i];
+        if (v < 0) {
+          sr = -sr;
+          v = -v;
+        }
+        logdet += log(v);
+      } else {
+        const double *z = (const double *)wa + 2 * (i * ld + i);
+        double ab = hypot(z[0], z[1]), er = z[0] / ab, ei = z[1] / ab;
+        double nr = sr * er - si * ei, ni = sr * ei + si * er;
+        sr = nr;
+        si = ni;
+        logdet += log(ab);
+      }
+    }
+  }
+  double s[2] = {sr, si};
+  if (c->det) {
+    double e = exp(logdet), d[2] = {sr * e, si * e};
+    ndi_convert_one(c->st, p[1], c->ct, d);
+  } else {
+    ndi_convert_one(c->st, p[1], c->ct, s);
+    ndi_convert_one(c->lt, p[2], ND_FLOAT64, &logdet);
+  }
+  return 0;
+}
+
+static nd_status det_impl(const char *op, const nd_array *a, bool det, nd_array **sign,
+                          nd_array **logdet) {
+  if (ndi_la_check_matrix(op, a, true)) return nd_last_status();
+  int64_t n = a->shape[a->ndim - 1];
+  if (ndi_la_check_lapack_size(op, n)) return nd_last_status();
+  det_ctx c;
+  memset(&c, 0, sizeof c);
+  ndi_la_dtypes(1, &a->dtype, &c.ct, &c.st);
+  c.lt = ndi_real_dtype(c.st);
+  c.at = a->dtype;
+  c.n = n;
+  c.ars = a->strides[a->ndim - 2];
+  c.acs = a->strides[a->ndim - 1];
+  c.det = det;
+  ndi_la_batch B;
+  const int core = 2;
+  if (ndi_la_batch_init(op, &B, 1, &a, &core)) return nd_last_status();
+  nd_array *s = ndi_la_alloc(op, c.st, &B, 0, NULL);
+  nd_array *l = det || !s ? NULL : ndi_la_alloc(op, c.lt, &B, 0, NULL);
+  if (!s || (!det && !l)) {
+    nd_release(s);
+    return nd_last_status();
+  }
+  ndi_la_batch_add(&B, s, 0);
+  if (l) ndi_la_batch_add(&B, l, 0);
+  B.fn = det_elem;
+  B.ctx = &c;
+  B.work = ndi_la_round((size_t)(ld_of(n) * n) * ndi_dtype_size(c.ct)) +
+           ndi_la_round(sizeof(lapack_int) * (size_t)ld_of(n));
+  B.cost = (double)n * n * n / 3;
+  int64_t failed;
+  int code;
+  nd_status st = ndi_la_batch_run(op, &B, &failed, &code);
+  if (st) {
+    nd_release(s);
+    nd_release(l);
+    return st;
+  }
+  *sign = s;
+  if (logdet) *logdet = l;
+  return ND_OK;
+}
+
+nd_array *nd_linalg_det(const nd_array *a) {
+  NDI_REQUIRE("det", a);
+  nd_array *d = NULL;
+  return det_impl("det", a, true, &d, NULL) ? NULL : d;
+}
+
+nd_status nd_linalg_slogdet(const nd_array *a, nd_array **sign, nd_array **logabsdet) {
+  NDI_REQUIRE_ST("slogdet", a);
+  if (!sign || !logabsdet) return ndi_error(ND_ERR_NULL, "slogdet: an output pointer is NULL");
+  *sign = *logabsdet = NULL;
+  return det_impl("slogdet", a, false, sign, logabsdet);
+}

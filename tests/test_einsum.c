@@ -1,0 +1,259 @@
+/* einsum: NumPy's grammar (explicit and implicit output, diagonals, sums, '...', outer
+ * products, one operand, broadcasting), every dtype and layout against the reference
+ * contraction, the seed-002 MP2 contractions against their reshape + matmul forms,
+ * nd_einsum_path against NumPy's paths and FLOP counts, and every malformed-subscript
+ * error with its position. */
+#include <math.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "linalg_ref.h"
+
+typedef struct {
+  const char *subs;  /* for nd_einsum */
+  const char *ref[4]; /* the same with '...' spelled out, for the reference */
+  const char *out;
+  int n;
+  int64_t shapes[4][4];
+  int ndims[4];
+} ein_case;
+
+static const ein_case cases[] = {
+    {"ij,jk->ik", {"ij", "jk"}, "ik", 2, {{3, 4}, {4, 5}}, {2, 2}},
+    {"ij,jk", {"ij", "jk"}, "ik", 2, {{3, 4}, {4, 5}}, {2, 2}},
+    {"ij,jk->ki", {"ij", "jk"}, "ki", 2, {{3, 4}, {4, 5}}, {2, 2}},
+    {"ba", {"ba"}, "ab", 1, {{3, 4}}, {2}},
+    {"ii->i", {"ii"}, "i", 1, {{4, 4}}, {2}},
+    {"ii", {"ii"}, "", 1, {{4, 4}}, {2}},
+    {"iji->j", {"iji"}, "j", 1, {{3, 2, 3}}, {3}},
+    {"ij->", {"ij"}, "", 1, {{3, 5}}, {2}},
+    {"ijk->ik", {"ijk"}, "ik", 1, {{3, 4, 2}}, {3}},
+    {"...ij,...jk->...ik", {"xij", "yxjk"}, "yxik", 2, {{2, 3, 4}, {2, 1, 4, 3}}, {3, 4}},
+    {"i...,i...", {"ixy", "iy"}, "xy", 2, {{3, 2, 4}, {3, 4}}, {3, 2}},
+    {"i,j->ij", {"i", "j"}, "ij", 2, {{3}, {4}}, {1, 1}},
+    {"ij,ij->ij", {"ij", "ij"}, "ij", 2, {{3, 4}, {3, 4}}, {2, 2}},
+    {"ij,ij->", {"ij", "ij"}, "", 2, {{3, 4}, {3, 1}}, {2, 2}},
+    {"bij,bjk->bik", {"bij", "bjk"}, "bik", 2, {{2, 3, 4}, {2, 4, 5}}, {3, 3}},
+    {"bij,bjk->kb", {"bij", "bjk"}, "kb", 2, {{2, 3, 4}, {2, 4, 5}}, {3, 3}},
+    {"ijk,jkl,lm->im", {"ijk", "jkl", "lm"}, "im", 3, {{2, 3, 4}, {3, 4, 2}, {2, 3}}, {3, 3, 2}},
+    {"ab,bc,ca->", {"ab", "bc", "ca"}, "", 3, {{3, 4}, {4, 2}, {2, 3}}, {2, 2, 2}},
+    {"ij,k->", {"ij", "k"}, "", 2, {{2, 3}, {4}}, {2, 1}},
+    {"i,i", {"i", "i"}, "", 2, {{5}, {5}}, {1, 1}},
+    {"Ba,aB->aB", {"Ba", "aB"}, "aB", 2, {{3, 2}, {2, 3}}, {2, 2}},
+    {"abc,cd,de->abe", {"abc", "cd", "de"}, "abe", 3, {{2, 3, 4}, {4, 3}, {3, 2}}, {3, 2, 2}},
+    {"ii,ij->j", {"ii", "ij"}, "j", 2, {{3, 3}, {3, 4}}, {2, 2}},
+    {"...->...", {"xy"}, "xy", 1, {{2, 3}}, {2}},
+};
+
+static void test_against_reference(void **state) {
+  (void)state;
+  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+    const ein_case *e = &cases[c];
+    for (int d = 0; d < ND_NUM_DTYPES; d++) {
+      for (int L = 0; L < TH_NUM_LAYOUTS; L++) {
+        nd_scope_begin();
+        nd_array *ops[4];
+        for (int k = 0; k < e->n; k++)
+          ops[k] = th_make(th_all_dtypes[d], e->ndims[k], e->shapes[k],
+                           (th_layout)((L + k) % TH_NUM_LAYOUTS), (unsigned)(k + 1));
+        nd_array *r = nd_einsum(e->subs, e->n, ops);
+        if (!r) fail_msg("%s: %s", e->subs, nd_last_error());
+        assert_int_equal(nd_dtype_of(r), th_all_dtypes[d]);
+        ref_check(e->n, ops, e->ref, e->out, false, r, 0);
+        nd_scope_end();
+      }
+    }
+  }
+}
+
+/* More than 6 operands: the greedy path; and a chain the exhaustive search orders. */
+static void test_many_operands(void **state) {
+  (void)state;
+  nd_scope_begin();
+  const char *labels[8] = {"ab", "bc", "cd", "de", "ef", "fg", "gh", "ha"};
+  nd_array *ops[8];
+  const int64_t d[8] = {2, 3, 4, 2, 3, 2, 4, 3};
+  for (int k = 0; k < 8; k++)
+    ops[k] = th_make(ND_INT64, ND_SHAPE(d[k], d[(k + 1) % 8]), (th_layout)(k % TH_NUM_LAYOUTS), (unsigned)k);
+  nd_array *r = nd_einsum("ab,bc,cd,de,ef,fg,gh,ha->", 8, ops);
+  ref_check(8, ops, labels, "", false, r, 0);
+  r = nd_einsum("ab,bc,cd,de,ef,fg,gh->ah", 7, ops);
+  ref_check(7, ops, labels, "ah", false, r, 0);
+  int path[14];
+  double flops;
+  assert_int_equal(nd_einsum_path("ab,bc,cd,de,ef,fg,gh->ah", 7, ops, path, &flops), ND_OK);
+  for (int s = 0; s < 6; s++) assert_true(path[2 * s] < path[2 * s + 1] && path[2 * s + 1] < 7 - s);
+  nd_scope_end();
+}
+
+/* Paths and FLOP counts NumPy 2.4's einsum_path(..., optimize='optimal') reports. */
+static void test_path(void **state) {
+  (void)state;
+  nd_scope_begin();
+  nd_array *A = nd_ones(ND_FLOAT64, ND_SHAPE(2, 3), ND_C), *B = nd_ones(ND_FLOAT64, ND_SHAPE(3, 4), ND_C),
+           *C = nd_ones(ND_FLOAT64, ND_SHAPE(4, 5), ND_C), *D = nd_ones(ND_FLOAT64, ND_SHAPE(5, 2), ND_C);
+  int path[8];
+  double flops;
+  assert_int_equal(nd_einsum_path("ij,jk,kl->il", 3, (nd_array *[]){A, B, C}, path, &flops), ND_OK);
+  assert_true(path[0] == 0 && path[1] == 1 && path[2] == 0 && path[3] == 1);
+  assert_true(flops == 129);
+  assert_int_equal(nd_einsum_path("ij,jk,kl,li->", 4, (nd_array *[]){A, B, C, D}, path, &flops), ND_OK);
+  assert_true(flops == 141);
+  assert_int_equal(nd_einsum_path("ab,bc->ac", 2,
+                                  (nd_array *[]){nd_ones(ND_FLOAT64, ND_SHAPE(10, 20), ND_C),
+                                                 nd_ones(ND_FLOAT64, ND_SHAPE(20, 3), ND_C)},
+                                  path, &flops),
+                   ND_OK);
+  assert_true(flops == 1201);
+  nd_array *E[5] = {nd_ones(ND_FLOAT64, ND_SHAPE(3, 4), ND_C), nd_ones(ND_FLOAT64, ND_SHAPE(3, 5), ND_C),
+                    nd_ones(ND_FLOAT64, ND_SHAPE(4, 5, 6, 7), ND_C), nd_ones(ND_FLOAT64, ND_SHAPE(3, 6), ND_C),
+                    nd_ones(ND_FLOAT64, ND_SHAPE(3, 7), ND_C)};
+  assert_int_equal(nd_einsum_path("ea,fb,abcd,gc,hd->efgh", 5, E, path, &flops), ND_OK);
+  assert_true(flops <= 8929); /* NumPy caps intermediates at the largest input; nd does not */
+  assert_int_equal(nd_einsum_path("ij->i", 1, &A, NULL, &flops), ND_OK);
+  assert_true(flops == 13);
+  nd_scope_end();
+}
+
+/* Seed 002: the MP2 contractions equal their reshape + matmul forms, whose reshapes of
+ * the 4-D tensors are views. */
+static void test_seed002(void **state) {
+  (void)state;
+  nd_scope_begin();
+  const int64_t nocc = 3, nvir = 5, naux = 4;
+  nd_array *T = th_make(ND_FLOAT64, ND_SHAPE(nocc, nvir, nocc, nvir), TH_C, 1);
+  nd_array *t = th_make(ND_FLOAT64, ND_SHAPE(nocc, nvir, nocc, nvir), TH_C, 2);
+  nd_array *Y = th_make(ND_FLOAT64, ND_SHAPE(naux, nocc, nvir), TH_C, 3);
+  nd_array *T1 = nd_reshape_view(T, ND_SHAPE(nocc, nocc * nvir * nvir), ND_C);
+  nd_array *t1 = nd_reshape_view(t, ND_SHAPE(nocc, nocc * nvir * nvir), ND_C);
+  assert_non_null(T1);
+  assert_true(nd_shares_memory(T1, T));
+  th_assert_same_values(nd_einsum("jbia, kbia -> jk", 2, (nd_array *[]){T, t}),
+                        nd_matmul(T1, nd_transpose(t1)));
+  nd_array *T2 = nd_reshape_view(T, ND_SHAPE(nocc * nocc * nvir, nvir), ND_C);
+  nd_array *t2 = nd_reshape_view(t, ND_SHAPE(nocc * nocc * nvir, nvir), ND_C);
+  assert_non_null(t2);
+  th_assert_same_values(nd_einsum("jcia,jcib->ab", 2, (nd_array *[]){T, t}), nd_matmul(nd_transpose(T2), t2));
+  nd_array *T3 = nd_reshape_view(T, ND_SHAPE(nocc * nvir, nocc * nvir), ND_C);
+  nd_array *Y3 = nd_reshape_view(Y, ND_SHAPE(naux, nocc * nvir), ND_C);
+  assert_non_null(T3);
+  nd_array *G = nd_reshape(nd_matmul(Y3, T3), ND_SHAPE(naux, nocc, nvir), ND_C);
+  nd_array *Ge = nd_einsum("Pjb,jbia->Pia", 2, (nd_array *[]){Y, T});
+  th_assert_same_values(Ge, G);
+  assert_true(nd_is_contiguous(Ge, ND_C));
+  /* and the same on non-contiguous operands (F-ordered, negative strides) */
+  nd_array *Tf = nd_copy(T, ND_F), *tn = nd_flip(nd_flip(nd_copy(t, ND_C), 0, NULL), 0, NULL);
+  nd_array *tn2 = nd_copy(nd_flip(t, 0, NULL), ND_C);
+  (void)tn2;
+  th_assert_same_values(nd_einsum("jbia,kbia->jk", 2, (nd_array *[]){Tf, tn}),
+                        nd_matmul(T1, nd_transpose(t1)));
+  nd_scope_end();
+}
+
+static void test_views_dtypes_sizes(void **state) {
+  (void)state;
+  nd_scope_begin();
+  nd_array *a = th_arange(ND_FLOAT64, ND_SHAPE(3, 3));
+  nd_array *v = nd_einsum("ij->ji", 1, &a);
+  assert_true(nd_shares_memory(v, a));
+  th_assert_same_values(v, nd_transpose(a));
+  nd_array *dg = nd_einsum("ii->i", 1, &a);
+  assert_true(nd_shares_memory(dg, a));
+  /* mixed dtypes promote: int8 with float32 gives float32, int32 with float32 float64 */
+  nd_array *i8 = th_arange(ND_INT8, ND_SHAPE(2, 3)), *f32 = th_arange(ND_FLOAT32, ND_SHAPE(3, 2));
+  nd_array *r = nd_einsum("ij,jk", 2, (nd_array *[]){i8, f32});
+  assert_int_equal(nd_dtype_of(r), ND_FLOAT32);
+  th_assert_same_values(r, nd_matmul(nd_astype(i8, ND_FLOAT32), f32));
+  assert_int_equal(nd_dtype_of(nd_einsum("ij,jk", 2, (nd_array *[]){nd_astype(i8, ND_INT32), f32})), ND_FLOAT64);
+  /* int8 wraps as in NumPy: 100*2 + 100*2 = -112 */
+  nd_array *p = nd_full(ND_INT8, ND_SHAPE(2), 100, ND_C), *q = nd_full(ND_INT8, ND_SHAPE(2), 2, ND_C);
+  int64_t x;
+  nd_get_int64(nd_einsum("i,i->", 2, (nd_array *[]){p, q}), NULL, &x);
+  assert_int_equal(x, -112);
+  /* bool: or of ands */
+  nd_array *b = nd_ones(ND_BOOL, ND_SHAPE(2), ND_C);
+  nd_get_int64(nd_einsum("i->", 1, &b), NULL, &x);
+  assert_int_equal(x, 1);
+  /* size 0 */
+  nd_array *z = nd_einsum("ij,jk->ik", 2, (nd_array *[]){nd_ones(ND_FLOAT64, ND_SHAPE(2, 0), ND_C),
+                                                          nd_ones(ND_FLOAT64, ND_SHAPE(0, 3), ND_C)});
+  th_assert_same_values(z, nd_zeros(ND_FLOAT64, ND_SHAPE(2, 3), ND_C));
+  th_assert_shape(nd_einsum("ij,jk->ik", 2, (nd_array *[]){nd_ones(ND_FLOAT64, ND_SHAPE(0, 2), ND_C),
+                                                            nd_ones(ND_FLOAT64, ND_SHAPE(2, 3), ND_C)}),
+                  2, (int64_t[]){0, 3});
+  double s;
+  nd_item_double(nd_einsum("i->", 1, (nd_array *[]){nd_ones(ND_FLOAT64, ND_SHAPE(0), ND_C)}), &s);
+  assert_true(s == 0);
+  /* 0-d operands */
+  nd_array *three = nd_full(ND_FLOAT64, 0, NULL, 3, ND_C);
+  th_assert_same_values(nd_einsum("ij,->ij", 2, (nd_array *[]){a, three}), nd_einsum("ij,ij->ij", 2, (nd_array *[]){a, nd_full(ND_FLOAT64, ND_SHAPE(3, 3), 3, ND_C)}));
+  nd_item_double(nd_einsum("", 1, &three), &s);
+  assert_true(s == 3);
+  /* larger: BLAS-sized, threaded, and a batched (Hadamard) contraction */
+  nd_array *X = th_make(ND_FLOAT64, ND_SHAPE(40, 30, 20), TH_F, 4), *W = th_make(ND_FLOAT64, ND_SHAPE(20, 50), TH_NEGATIVE, 5);
+  nd_array *ops2[2] = {X, W};
+  const char *lab2[2] = {"bij", "jk"};
+  ref_check(2, ops2, lab2, "kbi", false, nd_einsum("bij,jk->kbi", 2, ops2), 0);
+  nd_array *U = th_make(ND_COMPLEX128, ND_SHAPE(20, 30, 40), TH_TRANSPOSED, 6);
+  nd_array *ops3[2] = {X, U};
+  const char *lab3[2] = {"bij", "jib"};
+  ref_check(2, ops3, lab3, "bj", false, nd_einsum("bij,jib->bj", 2, ops3), 0);
+  nd_scope_end();
+}
+
+static void test_errors(void **state) {
+  (void)state;
+  nd_scope_begin();
+  nd_array *A = nd_ones(ND_FLOAT64, ND_SHAPE(2, 3), ND_C), *B = nd_ones(ND_FLOAT64, ND_SHAPE(4, 5), ND_C);
+  nd_array *one[1] = {A}, *two[2] = {A, B};
+  TH_EXPECT_ERROR(nd_einsum("i$j", 1, one), ND_ERR_VALUE, "einsum: invalid character '$' at position 1");
+  TH_EXPECT_ERROR(nd_einsum("i.j", 1, one), ND_ERR_VALUE, "'.' at position 1 is not part of an ellipsis");
+  TH_EXPECT_ERROR(nd_einsum("...i...", 1, one), ND_ERR_VALUE, "a second ellipsis at position 4");
+  TH_EXPECT_ERROR(nd_einsum("ij->k", 1, one), ND_ERR_VALUE, "output label 'k' at position 4 does not appear in any input");
+  TH_EXPECT_ERROR(nd_einsum("ij->ii", 1, one), ND_ERR_VALUE, "output label 'i' at position 5 appears more than once");
+  TH_EXPECT_ERROR(nd_einsum("ij->i->j", 1, one), ND_ERR_VALUE, "a second '->' at position 5");
+  TH_EXPECT_ERROR(nd_einsum("ij-", 1, one), ND_ERR_VALUE, "'-' at position 2 is not part of '->'");
+  TH_EXPECT_ERROR(nd_einsum("i>j", 1, one), ND_ERR_VALUE, "'>' at position 1");
+  TH_EXPECT_ERROR(nd_einsum("ij->i,j", 1, one), ND_ERR_VALUE, "',' at position 5 is in the output");
+  TH_EXPECT_ERROR(nd_einsum("ij", 2, two), ND_ERR_VALUE, "the subscripts name 1 operand but 2 were given");
+  TH_EXPECT_ERROR(nd_einsum("ij,jk", 1, one), ND_ERR_VALUE, "more operands than the 1 given (',' at position 2)");
+  TH_EXPECT_ERROR(nd_einsum("ijk", 1, one), ND_ERR_SHAPE, "operand 0 has 2 axes but its subscripts (from position 0) name 3");
+  TH_EXPECT_ERROR(nd_einsum("ij,jk", 2, two), ND_ERR_SHAPE, "label 'j' has extent 3 in operand 0 but 4 in operand 1");
+  TH_EXPECT_ERROR(nd_einsum("ii", 1, one), ND_ERR_SHAPE, "label 'i' is repeated in operand 0 with extents 2 and 3");
+  TH_EXPECT_ERROR(nd_einsum("...i->i", 1, (nd_array *[]){nd_ones(ND_FLOAT64, ND_SHAPE(2, 3, 4), ND_C)}), ND_ERR_SHAPE,
+                  "has no '...'");
+  TH_EXPECT_ERROR(nd_einsum("...,...", 2, (nd_array *[]){nd_ones(ND_FLOAT64, ND_SHAPE(2), ND_C),
+                                                          nd_ones(ND_FLOAT64, ND_SHAPE(3), ND_C)}),
+                  ND_ERR_SHAPE, "axis 0 of '...' has extent 2 in operand 0 but 3 in operand 1");
+  TH_EXPECT_ERROR(nd_einsum("ij,jk", 2, (nd_array *[]){A, NULL}), ND_ERR_NULL, "einsum");
+  TH_EXPECT_ERROR(nd_einsum(NULL, 1, one), ND_ERR_NULL, "einsum");
+  TH_EXPECT_ERROR(nd_einsum("", 0, NULL), ND_ERR_VALUE, "einsum: 0 operands");
+  TH_EXPECT_ERROR(nd_einsum_path("i$j", 1, one, NULL, NULL), ND_ERR_VALUE, "position 1");
+  nd_scope_end();
+}
+
+static void test_alloc_failures(void **state) {
+  (void)state;
+  nd_array *a = th_make(ND_FLOAT32, ND_SHAPE(5, 4, 3), TH_STEPPED, 1);
+  nd_array *b = th_make(ND_INT16, ND_SHAPE(3, 4, 6), TH_F, 2);
+  for (long n = 0; n < 40; n++) {
+    ndi_alloc_fail_after(n);
+    nd_array *r = nd_einsum("ijk,kjl->il", 2, (nd_array *[]){a, b});
+    ndi_alloc_fail_after(-1);
+    if (!r) assert_int_equal(nd_last_status(), ND_ERR_NOMEM);
+    nd_release(r);
+    nd_clear_error();
+  }
+  nd_release(a);
+  nd_release(b);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_against_reference), cmocka_unit_test(test_many_operands),
+      cmocka_unit_test(test_path),              cmocka_unit_test(test_seed002),
+      cmocka_unit_test(test_views_dtypes_sizes), cmocka_unit_test(test_errors),
+      cmocka_unit_test(test_alloc_failures),
+  };
+  return TH_RUN(tests);
+}
