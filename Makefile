@@ -45,6 +45,9 @@ test-tsan:
 
 demo: deps all
 	$(BUILD)/examples/tour
+	@echo "== TRG for the 2D Ising model against Onsager's exact free energy"
+	$(BUILD)/examples/trg_ising --beta 0.4 --chi 16 --steps 30
+	$(BUILD)/examples/trg_ising --beta 0.44068679350977147 --chi 16 --steps 30
 
 bench: pydeps all
 	.venv/bin/python bench/run.py --build $(BUILD)
