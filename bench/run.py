@@ -31,6 +31,31 @@ def time_numpy(name, budget):
     return best
 
 
+def run_trg(cmd):
+    """Runs one TRG program; returns (lnZ/N, seconds) parsed from its output line."""
+    out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+    fields = dict(f.split("=", 1) for f in out.split() if "=" in f)
+    return float(fields["lnZ/N"]), float(fields["time"].rstrip("s"))
+
+
+def trg_rows(build):
+    """examples/trg_ising.c against bench/trg_ising.py (the same algorithm in NumPy): best of
+    two runs each, and the two free energies, which must agree to 1e-10."""
+    rows = []
+    here = os.path.dirname(os.path.abspath(__file__))
+    for chi in (16, 24):
+        opts = ["--beta", "0.4", "--chi", str(chi), "--steps", "30"]
+        nd_runs = [run_trg([os.path.join(build, "examples", "trg_ising")] + opts) for _ in range(2)]
+        np_runs = [run_trg([sys.executable, os.path.join(here, "trg_ising.py")] + opts) for _ in range(2)]
+        t_nd, t_np = min(r[1] for r in nd_runs), min(r[1] for r in np_runs)
+        diff = abs(nd_runs[0][0] - np_runs[0][0])
+        row = "| trg_ising beta=0.4 steps=30 (lnZ/N differs by %.1e%s) | chi=%d | %s | %s | %.2f |  |  |  |" % (
+            diff, "" if diff <= 1e-10 else ", MORE THAN 1e-10", chi, fmt_time(t_nd), fmt_time(t_np), t_np / t_nd)
+        print(row, flush=True)
+        rows.append(row)
+    return rows
+
+
 def fmt_time(s):
     if s < 1e-6:
         return "%.0f ns" % (s * 1e9)
@@ -82,6 +107,8 @@ def main():
             "%.0f%%" % (100 * gbs / stream["stream_add"]) if gbs else "")
         print(row, flush=True)
         rows.append(row)
+    if not args.prefixes or any("trg".startswith(p) or p.startswith("trg") for p in args.prefixes):
+        rows += trg_rows(args.build)
     with open(args.out, "w") as f:
         f.write("# nd benchmark results\n\n")
         f.write("NumPy %s, %d CPUs, STREAM copy %.1f GB/s, add %.1f GB/s. Ratio = NumPy time / nd "

@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(cmake make gcc pkg-config libopenblas-dev liblapacke-dev libcmocka-dev zlib1g-dev
+packages=(cmake make gcc pkg-config libopenblas-dev libopenblas-openmp-dev liblapacke-dev libcmocka-dev zlib1g-dev
           libzip-dev libdlpack-dev python3 python3-venv)
 [ "${1:-}" = "--docs" ] && packages+=(doxygen)
 missing=()
