@@ -3,6 +3,7 @@
  * The batch driver (gemm_batch.c) decides what to pack and how to thread. */
 #include <cblas.h>
 #include <limits.h>
+#include <stdatomic.h>
 
 #ifdef _OPENMP
 #include <omp.h>
@@ -89,8 +90,19 @@ static int set_blas_threads(int n) {
 
 int ndi_la_blas_serial_begin(void) { return set_blas_threads(1); }
 
+/* OpenBLAS's own thread count when nd was loaded (OPENBLAS_NUM_THREADS or the cores;
+ * OpenBLAS, a dependency, is initialised first): nd never gives BLAS more threads than
+ * that, so a user's BLAS setting stands. */
+static _Atomic int blas_default = 0;
+__attribute__((constructor)) static void read_blas_default(void) {
+  atomic_store(&blas_default, openblas_get_num_threads());
+}
+
 int ndi_la_blas_parallel_begin(void) {
+  int d = atomic_load(&blas_default);
+  if (d < 1) d = 1;
   int n = ndi_max_threads();
+  if (n > d) n = d;
 #ifdef _OPENMP
   if (omp_in_parallel()) n = 1;
 #endif
