@@ -20,12 +20,10 @@ static void check_export(nd_array *a) {
     assert_int_equal(d->shape[i], nd_shape(a)[i]);
     assert_int_equal(d->strides[i], nd_strides(a)[i]);
   }
-  static const uint8_t codes[] = {['b'] = kDLUInt, ['i'] = kDLInt, ['u'] = kDLUInt,
+  /* bool is code 6 (kDLBool in DLPack >= 0.8, what NumPy 2 and PyTorch use) */
+  static const uint8_t codes[] = {['b'] = 6, ['i'] = kDLInt, ['u'] = kDLUInt,
                                   ['f'] = kDLFloat, ['c'] = kDLComplex};
   uint8_t want = codes[(unsigned char)nd_dtype_kind(nd_dtype_of(a))];
-#if DLPACK_VERSION >= 80
-  if (nd_dtype_of(a) == ND_BOOL) want = kDLBool;
-#endif
   assert_int_equal(d->dtype.code, want);
   assert_int_equal(d->dtype.bits, 8 * nd_itemsize(a));
   assert_int_equal(d->dtype.lanes, 1);
@@ -167,6 +165,7 @@ static void test_import_dtypes(void **state) {
       {kDLInt, 64, ND_INT64},   {kDLUInt, 8, ND_UINT8},       {kDLUInt, 16, ND_UINT16},
       {kDLUInt, 32, ND_UINT32}, {kDLUInt, 64, ND_UINT64},     {kDLFloat, 32, ND_FLOAT32},
       {kDLFloat, 64, ND_FLOAT64}, {kDLComplex, 64, ND_COMPLEX64}, {kDLComplex, 128, ND_COMPLEX128},
+      {6 /* kDLBool */, 8, ND_BOOL},
   };
   _Alignas(16) char buf[64] = {0};
   for (size_t i = 0; i < sizeof map / sizeof map[0]; i++) {

@@ -45,6 +45,14 @@ static void test_numbers(void **state) {
   check(f64(2, (double[]){1.0 / 3, 2.0 / 3}), "[0.33333333 0.66666667]");
   check(nd_from_data(ND_UINT64, ND_SHAPE(2), (uint64_t[]){UINT64_MAX, 0}, ND_C),
         "[18446744073709551615                    0]");
+  /* float32 uses the shortest repr of the float32 value, not of its float64 widening */
+  check(nd_from_data(ND_FLOAT32, ND_SHAPE(2), (float[]){1e-5f, 1.0f / 3}, ND_C), "[9.9999997e-06 3.3333334e-01]");
+  check(nd_from_data(ND_FLOAT32, ND_SHAPE(1), (float[]){12345678.9f}, ND_C), "[1.2345679e+07]");
+  check(nd_from_data(ND_FLOAT32, ND_SHAPE(1), (float[]){1e-4f}, ND_C), "[0.0001]");
+  check(f64(2, (double[]){5e-324, 2.5}), "[4.9e-324 2.5e+000]");
+  check(nd_from_data(ND_FLOAT32, 0, NULL, (float[]){1.23e11f}, ND_C), "1.23e+11");
+  check(nd_from_data(ND_FLOAT32, 0, NULL, (float[]){1e6f}, ND_C), "1e+06");
+  check(nd_from_data(ND_FLOAT32, 0, NULL, (float[]){999999.94f}, ND_C), "999999.94");
   nd_scope_end();
 }
 

@@ -59,15 +59,18 @@ ND_API nd_array *nd_diagonal(nd_array *a, int64_t offset, int axis1, int axis2);
 ND_API nd_array *nd_real(nd_array *a);
 ND_API nd_array *nd_imag(nd_array *a);
 
-/** Same elements in a new shape, flat positions taken in order o (ND_C or ND_F). One extent
+/** Same elements in a new shape, flat positions taken in order o (ND_C or ND_F; ND_A means F
+ *  if `a` is F-contiguous and not C-contiguous, else C; ND_K is an error). One extent
  *  may be -1 (inferred). A view whenever strides can express the result (NumPy's rule),
  *  else a copy, contiguous in order o. */
 ND_API nd_array *nd_reshape(nd_array *a, int ndim, const int64_t *shape, nd_order o);
 /** Like nd_reshape, but an error instead of a copy. */
 ND_API nd_array *nd_reshape_view(nd_array *a, int ndim, const int64_t *shape, nd_order o);
-/** 1-D, flat positions in order o: a view when possible, else a copy. */
+/** 1-D, flat positions in order o: a view when possible, else a copy. ND_A as for
+ *  nd_reshape; ND_K takes the axes in the order they lie in memory (by decreasing
+ *  |stride|, each in its own direction), as NumPy's ravel(order='K'). */
 ND_API nd_array *nd_ravel(nd_array *a, nd_order o);
-/** 1-D copy, flat positions in order o. */
+/** 1-D copy, flat positions in order o (C, F, A or K as for nd_ravel). */
 ND_API nd_array *nd_flatten(nd_array *a, nd_order o);
 
 #ifdef __cplusplus

@@ -24,7 +24,10 @@ static void export_deleter(DLManagedTensor *self) {
   ndi_free(b);
 }
 
-/* bool: DLPack 0.8 added kDLBool; before it the convention (PyTorch's) was 8-bit uint. */
+/* bool is type code 6 (kDLBool), fixed by the DLPack standard since 0.8 and what NumPy 2
+ * and PyTorch exchange; Debian's 0.6 header has no name for it. */
+#define NDI_DL_BOOL 6
+
 static DLDataType dl_dtype_of(nd_dtype t) {
   DLDataType d = {0, (uint8_t)(ndi_dtype_size(t) * 8), 1};
   switch (ndi_dtype_kind(t)) {
@@ -32,13 +35,7 @@ static DLDataType dl_dtype_of(nd_dtype t) {
     case 'u': d.code = kDLUInt; break;
     case 'f': d.code = kDLFloat; break;
     case 'c': d.code = kDLComplex; break;
-    default:
-#if DLPACK_VERSION >= 80
-      d.code = kDLBool;
-#else
-      d.code = kDLUInt;
-#endif
-      break;
+    default: d.code = NDI_DL_BOOL; break;
   }
   return d;
 }
@@ -80,9 +77,7 @@ static int nd_dtype_for(DLDataType d) {
   if (d.lanes != 1) return -1;
   char kind = d.code == kDLInt ? 'i' : d.code == kDLUInt ? 'u' : d.code == kDLFloat ? 'f'
             : d.code == kDLComplex ? 'c' : 0;
-#if DLPACK_VERSION >= 80
-  if (d.code == kDLBool) kind = 'b';
-#endif
+  if (d.code == NDI_DL_BOOL) kind = 'b';
   for (int t = 0; kind && t < ND_NUM_DTYPES; t++)
     if (ndi_dtype_kind((nd_dtype)t) == kind && ndi_dtype_size((nd_dtype)t) * 8 == d.bits)
       return t;

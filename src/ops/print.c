@@ -121,7 +121,11 @@ static void float_fmt_fill(float_fmt *f, const double *v, int64_t n, bool f32, b
     if (a > mx) mx = a;
     if (a < mn) mn = a;
   }
-  if (mx > 0 && (mx >= 1e8 || mn < 1e-4 || mx / mn > 1000.0)) f->exp = true;
+  /* NumPy >= 2.2: scientific from 10^min(8, decimal precision of the dtype) on (1e6 for
+   * float32), or below 1e-4 compared in the dtype itself, or for a range above 1000. */
+  double cutoff = f32 ? 1e6 : 1e8;
+  bool small = f32 ? (float)mn < 1e-4f : mn < 1e-4;
+  if (mx > 0 && (mx >= cutoff || small || mx / mn > 1000.0)) f->exp = true;
   char s[400];
   if (finite == 0) {
     f->pad_left = f->pad_right = 0;
@@ -171,9 +175,15 @@ static void float_fmt_apply(const float_fmt *f, double x, strbuf *b) {
   if (f->exp) {
     scientific(s, sizeof s, x, f->f32, f->sign);
     char *dot = strchr(s, '.'), *e = strchr(s, 'e');
+    if ((int)(e - dot - 1) < f->precision) {
+      /* More digits than this value needs: NumPy prints the value's exact further digits
+       * (float32 1e-5 with 7 digits is 9.9999997e-06), not zeros. */
+      snprintf(s, sizeof s, "%s%.*e", (f->sign && !signbit(x)) ? "+" : "", f->precision, x);
+      dot = strchr(s, '.');
+      e = strchr(s, 'e');
+    }
     sb_spaces(b, f->pad_left - (int)(dot - s));
     sb_putn(b, s, (size_t)(e - s));
-    for (int k = (int)(e - dot - 1); k < f->precision; k++) sb_put(b, "0");
     sb_putn(b, e, 2); /* "e+" or "e-" */
     for (int k = (int)strlen(e + 2); k < f->exp_size; k++) sb_put(b, "0");
     sb_put(b, e + 2);
@@ -425,6 +435,10 @@ static void recurse(const view_info *vi, const elem_fmt *f, int axis, const char
 /* ---- 0-d arrays print like the scalar's str() ------------------------------------------- */
 
 /* Python's repr of a float: shortest round-trip digits, positional for 1e-4 <= |x| < 1e16. */
+/* A scalar as NumPy's str() prints it (Python's repr rules): the shortest digits that read
+ * back as the value (in its own precision), positional for 1e-4 <= |x| < 1e16 (1e6 for
+ * float32, as NumPy >= 2.2), else scientific with at least two exponent digits. With
+ * strip_zero an integral value has no ".0" (complex parts: "(1+2j)"). */
 static void py_float(char *out, size_t cap, double x, bool f32, bool strip_zero) {
   if (isnan(x)) {
     snprintf(out, cap, "nan");
@@ -435,32 +449,46 @@ static void py_float(char *out, size_t cap, double x, bool f32, bool strip_zero)
     return;
   }
   char tmp[64];
-  int p = 1;
-  for (; p <= 17; p++) {
+  for (int p = 1; p <= 17; p++) {
     snprintf(tmp, sizeof tmp, "%.*e", p - 1, x);
     if (round_trips(tmp, x, f32)) break;
   }
-  int e = 0;
+  /* tmp = [-]d.ddde[+-]XX: split into sign, digits and decimal exponent */
   char *ep = strchr(tmp, 'e');
-  if (ep) e = atoi(ep + 1);
+  int e = atoi(ep + 1);
+  const char *m = tmp[0] == '-' ? tmp + 1 : tmp;
+  char digits[32];
+  int nd = 0;
+  for (const char *q = m; q < ep; q++)
+    if (*q != '.') digits[nd++] = *q;
+  while (nd > 1 && digits[nd - 1] == '0') nd--; /* trailing zeros carry no information */
+  digits[nd] = '\0';
+  const char *sign = signbit(x) ? "-" : "";
   double ax = fabs(x);
-  if (ax != 0 && (ax < 1e-4 || ax >= 1e16)) {
-    /* mantissa digits without trailing zeros, exponent with at least 2 digits */
-    char mant[64];
-    size_t ml = (size_t)(ep - tmp);
-    memcpy(mant, tmp, ml);
-    mant[ml] = '\0';
-    if (strchr(mant, '.')) {
-      while (mant[ml - 1] == '0') mant[--ml] = '\0';
-      if (mant[ml - 1] == '.') mant[--ml] = '\0';
-    }
-    snprintf(out, cap, "%se%c%02d", mant, e < 0 ? '-' : '+', abs(e));
+  if (ax != 0 && (ax < 1e-4 || ax >= (f32 ? 1e6 : 1e16))) {
+    snprintf(out, cap, "%s%c%s%s%se%c%02d", sign, digits[0], nd > 1 ? "." : "", digits + 1, "",
+             e < 0 ? '-' : '+', abs(e));
     return;
   }
-  int frac = p - 1 - e;
-  if (frac < 0) frac = 0;
-  snprintf(out, cap, "%.*f", frac, x);
-  if (!strchr(out, '.') && !strip_zero) strncat(out, ".0", cap - strlen(out) - 1);
+  char buf[64];
+  int len = 0;
+  if (ax == 0) {
+    len = snprintf(buf, sizeof buf, "0");
+    nd = 0;
+  } else if (e < 0) {
+    len = snprintf(buf, sizeof buf, "0.");
+    for (int k = 0; k < -e - 1; k++) buf[len++] = '0';
+    len += snprintf(buf + len, sizeof buf - (size_t)len, "%s", digits);
+  } else {
+    for (int k = 0; k <= e; k++) buf[len++] = k < nd ? digits[k] : '0';
+    if (nd > e + 1) {
+      buf[len++] = '.';
+      len += snprintf(buf + len, sizeof buf - (size_t)len, "%s", digits + e + 1);
+    }
+    buf[len] = '\0';
+  }
+  bool has_dot = strchr(buf, '.') != NULL;
+  snprintf(out, cap, "%s%s%s", sign, buf, (!has_dot && !strip_zero) ? ".0" : "");
 }
 
 static void scalar_str(const nd_array *a, strbuf *b) {

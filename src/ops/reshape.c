@@ -1,7 +1,46 @@
 /* reshape, reshape_view, ravel, flatten: views when strides can express the new shape
  * (layout/reshape.c decides), copies through the copy engine otherwise. */
+#include <stdlib.h>
+
 #include "frontend.h"
 #include "nd/views.h"
+
+/* NumPy's order 'A' for reshape and ravel: F if the array is F-contiguous and not
+ * C-contiguous, else C. */
+static nd_order resolve_a(const nd_array *a, nd_order o) {
+  if (o != ND_A) return o;
+  return ndi_is_contiguous(a->ndim, a->shape, a->strides, ND_F) &&
+                 !ndi_is_contiguous(a->ndim, a->shape, a->strides, ND_C)
+             ? ND_F
+             : ND_C;
+}
+
+/* Order 'K' for ravel and flatten, as NumPy's iterator orders axes: by decreasing |stride|
+ * (the order the elements lie in memory), keeping each axis' direction; an axis of stride 0
+ * (or extent 1) says nothing and is passed over, not sorted. The result is a view of `a`
+ * whose C order is that order. */
+static nd_array *memory_order_view(const char *op, nd_array *a) {
+  int perm[ND_MAX_DIMS];
+  for (int i = 0; i < a->ndim; i++) perm[i] = i;
+  for (int i = 1; i < a->ndim; i++) {
+    int ax = perm[i], pos = i;
+    int64_t si = a->shape[ax] == 1 ? 0 : llabs(a->strides[ax]);
+    for (int j = i - 1; j >= 0 && si != 0; j--) {
+      int64_t sj = a->shape[perm[j]] == 1 ? 0 : llabs(a->strides[perm[j]]);
+      if (sj == 0) continue; /* ambiguous: look further out */
+      if (sj >= si) break;
+      pos = j;
+    }
+    for (int k = i; k > pos; k--) perm[k] = perm[k - 1];
+    perm[pos] = ax;
+  }
+  int64_t shape[ND_MAX_DIMS], strides[ND_MAX_DIMS];
+  for (int i = 0; i < a->ndim; i++) {
+    shape[i] = a->shape[perm[i]];
+    strides[i] = a->strides[perm[i]];
+  }
+  return ndi_view(op, a, a->ndim, shape, strides, a->offset);
+}
 
 /* Resolves the shape and tries the no-copy path. Returns 1 for a view (out set), 0 when a
  * copy is needed, -1 on error. */
@@ -32,6 +71,7 @@ static nd_array *reshaped_copy(const char *op, nd_array *a, int ndim, const int6
 
 nd_array *nd_reshape(nd_array *a, int ndim, const int64_t *shape, nd_order o) {
   NDI_REQUIRE("reshape", a);
+  o = resolve_a(a, o);
   int64_t newshape[ND_MAX_DIMS];
   nd_array *v = NULL;
   int r = try_view("reshape", a, ndim, shape, o, newshape, &v);
@@ -42,6 +82,7 @@ nd_array *nd_reshape(nd_array *a, int ndim, const int64_t *shape, nd_order o) {
 
 nd_array *nd_reshape_view(nd_array *a, int ndim, const int64_t *shape, nd_order o) {
   NDI_REQUIRE("reshape_view", a);
+  o = resolve_a(a, o);
   int64_t newshape[ND_MAX_DIMS];
   nd_array *v = NULL;
   int r = try_view("reshape_view", a, ndim, shape, o, newshape, &v);
@@ -57,6 +98,13 @@ nd_array *nd_reshape_view(nd_array *a, int ndim, const int64_t *shape, nd_order 
 
 nd_array *nd_ravel(nd_array *a, nd_order o) {
   NDI_REQUIRE("ravel", a);
+  if (o == ND_K) {
+    nd_array *m = memory_order_view("ravel", a);
+    nd_array *r = m ? nd_ravel(m, ND_C) : NULL;
+    nd_release(m);
+    return r;
+  }
+  o = resolve_a(a, o);
   int64_t n = a->size;
   nd_array *v = NULL;
   int64_t newshape[1];
@@ -68,6 +116,13 @@ nd_array *nd_ravel(nd_array *a, nd_order o) {
 
 nd_array *nd_flatten(nd_array *a, nd_order o) {
   NDI_REQUIRE("flatten", a);
+  if (o == ND_K) {
+    nd_array *m = memory_order_view("flatten", a);
+    nd_array *r = m ? nd_flatten(m, ND_C) : NULL;
+    nd_release(m);
+    return r;
+  }
+  o = resolve_a(a, o);
   if (ndi_check_order("flatten", o, false)) return NULL;
   int64_t n = a->size;
   return reshaped_copy("flatten", a, 1, &n, o);

@@ -175,14 +175,14 @@ def apply(lib, rng, p, log):
             fx, fa = (lambda: np.diagonal(x, off, i, j)), (lambda: lib.nd_diagonal(a.h, off, i, j))
         elif op == "reshape":
             shape = random_shape_for(rng, x.size)
-            order = "C" if rng.random() < 0.5 else "F"
+            order = str(rng.choice(list("CFA")))
             log.append("reshape %s %s" % (shape, order))
             n, arr = shape_arg(shape)
             fx = (lambda: np.reshape(x, shape, order=order))
             fa = (lambda: lib.nd_reshape(a.h, n, arr, ORDERS[order]))
             view = None  # a view exactly when NumPy's is
         elif op == "ravel":
-            order = "C" if rng.random() < 0.5 else "F"
+            order = str(rng.choice(list("CFAK")))
             flat = rng.random() < 0.3
             log.append("%s %s" % ("flatten" if flat else "ravel", order))
             fx = (lambda: x.flatten(order) if flat else np.ravel(x, order))
