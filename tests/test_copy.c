@@ -120,7 +120,9 @@ static void test_astype_special_values(void **state) {
   nd_array *big = nd_full_scalar(ND_INT64, ND_SHAPE(1), ND_INT(300), ND_C);
   nd_array *w = nd_astype(big, ND_UINT8);
   assert_int_equal(((uint8_t *)nd_data(w))[0], 44);
-  nd_array *um = nd_full_scalar(ND_UINT64, ND_SHAPE(1), ND_INT(-1), ND_C);
+  nd_array *m1 = nd_full_scalar(ND_INT64, ND_SHAPE(1), ND_INT(-1), ND_C);
+  nd_array *um = nd_astype(m1, ND_UINT64); /* wraps to UINT64_MAX */
+  nd_release(m1);
   nd_array *uf = nd_astype(um, ND_FLOAT32);
   assert_true(((float *)nd_data(uf))[0] == 18446744073709551616.0f);
   nd_array *z = nd_full_scalar(ND_COMPLEX128, ND_SHAPE(1), ND_COMPLEX(0, 1), ND_C);
@@ -312,6 +314,21 @@ static void test_fill(void **state) {
   nd_array *r = nd_zeros(ND_FLOAT64, ND_SHAPE(2), ND_C);
   TH_EXPECT_ERROR(nd_fill_scalar(r, ND_COMPLEX(1, 1)), ND_ERR_TYPE, "complex value to float64");
   nd_release(r);
+  /* A Python int the integer dtype cannot hold is an error, as np.full(2, 1000, np.int8) */
+  nd_array *i8 = nd_zeros(ND_INT8, ND_SHAPE(2), ND_C);
+  TH_EXPECT_ERROR(nd_fill_scalar(i8, ND_INT(1000)), ND_ERR_OVERFLOW, "fill: integer scalar 1000 is out of bounds for int8");
+  assert_int_equal(nd_fill_scalar(i8, ND_INT(-128)), ND_OK);
+  assert_int_equal(((int8_t *)nd_data(i8))[1], -128);
+  nd_release(i8);
+  assert_null(nd_full_scalar(ND_UINT8, ND_SHAPE(2), ND_INT(-1), ND_C));
+  th_assert_error(ND_ERR_OVERFLOW, "integer scalar -1 is out of bounds for uint8");
+  nd_clear_error();
+  nd_array *bf = nd_full_scalar(ND_BOOL, ND_SHAPE(1), ND_INT(1000), ND_C); /* nonzero is True */
+  assert_true(((bool *)nd_data(bf))[0]);
+  nd_release(bf);
+  nd_array *ff = nd_full_scalar(ND_FLOAT32, ND_SHAPE(1), ND_INT(1000), ND_C);
+  assert_true(((float *)nd_data(ff))[0] == 1000.0f);
+  nd_release(ff);
 }
 
 int main(void) {

@@ -180,6 +180,11 @@ static void test_element_access(void **state) {
   assert_int_equal(nd_get_complex(c, &i, &re, &im), ND_OK);
   assert_true(re == 1.5 && im == -2);
   TH_EXPECT_ERROR(nd_get_int64(c, &i, &v), ND_ERR_TYPE, "not an integer");
+  TH_EXPECT_ERROR(nd_get_int64(a, &i, NULL), ND_ERR_NULL, "get_int64");
+  TH_EXPECT_ERROR(nd_get_double(a, &i, NULL), ND_ERR_NULL, "get_double");
+  TH_EXPECT_ERROR(nd_get_complex(c, &i, NULL, NULL), ND_ERR_NULL, "get_complex");
+  assert_int_equal(nd_get_complex(c, &i, NULL, &im), ND_OK); /* only the imaginary part */
+  assert_true(im == -2);
   nd_array *ro = nd_broadcast_to(a, ND_SHAPE(2, 6));
   int64_t ij[2] = {0, 0};
   TH_EXPECT_ERROR(nd_set_double(ro, ij, 1), ND_ERR_READONLY, "read-only");

@@ -71,7 +71,9 @@ ND_API bool nd_may_share_memory(const nd_array *a, const nd_array *b);
 ND_API long nd_storage_refcount(const nd_array *a);
 
 /** Element access for small programs and tests: reads element `index` (ndim entries,
- *  negative values count from the end) converted to double / to a complex pair. */
+ *  negative values count from the end) converted to double / to a complex pair. The output
+ *  pointer must not be NULL (ND_ERR_NULL); nd_get_complex takes NULL for the part it is not
+ *  asked for, but not for both. */
 ND_API nd_status nd_get_double(const nd_array *a, const int64_t *index, double *value);
 ND_API nd_status nd_get_complex(const nd_array *a, const int64_t *index, double *re, double *im);
 ND_API nd_status nd_get_int64(const nd_array *a, const int64_t *index, int64_t *value);

@@ -17,7 +17,10 @@ ND_API nd_array *nd_zeros(nd_dtype t, int ndim, const int64_t *shape, nd_order o
 ND_API nd_array *nd_ones(nd_dtype t, int ndim, const int64_t *shape, nd_order o);
 /** Every element set to `value`, converted as nd_astype converts a float64. */
 ND_API nd_array *nd_full(nd_dtype t, int ndim, const int64_t *shape, double value, nd_order o);
-/** Every element set to a scalar of any kind (complex values, int64 beyond 2^53). */
+/** Every element set to a scalar of any kind (complex values, int64 beyond 2^53). As in
+ *  NumPy 2, an integer scalar outside an integer dtype's range is ND_ERR_OVERFLOW
+ *  (nd_full_scalar(ND_UINT8, ..., ND_INT(-1), ...)), and a complex one into a real dtype is
+ *  ND_ERR_TYPE. */
 ND_API nd_array *nd_full_scalar(nd_dtype t, int ndim, const int64_t *shape, nd_scalar value,
                                 nd_order o);
 ND_API nd_array *nd_empty_like(const nd_array *a, nd_order o);
@@ -66,6 +69,7 @@ ND_API nd_array *nd_ascontiguous(nd_array *a, nd_order o);
 ND_API nd_status nd_assign(nd_array *dst, const nd_array *src);
 /** dst[...] = value. */
 ND_API nd_status nd_fill(nd_array *dst, double value);
+/** dst[...] = value, with nd_full_scalar's checks. */
 ND_API nd_status nd_fill_scalar(nd_array *dst, nd_scalar value);
 
 #ifdef __cplusplus

@@ -150,6 +150,19 @@ nd_status nd_finfo(nd_dtype t, nd_finfo_t *info) {
   return ND_OK;
 }
 
+void ndi_int_range(nd_dtype t, int64_t *lo, int64_t *hi) {
+  switch (t) {
+    case ND_INT8: *lo = INT8_MIN, *hi = INT8_MAX; return;
+    case ND_INT16: *lo = INT16_MIN, *hi = INT16_MAX; return;
+    case ND_INT32: *lo = INT32_MIN, *hi = INT32_MAX; return;
+    case ND_UINT8: *lo = 0, *hi = UINT8_MAX; return;
+    case ND_UINT16: *lo = 0, *hi = UINT16_MAX; return;
+    case ND_UINT32: *lo = 0, *hi = UINT32_MAX; return;
+    case ND_UINT64: *lo = 0, *hi = INT64_MAX; return;
+    default: *lo = INT64_MIN, *hi = INT64_MAX; return;
+  }
+}
+
 nd_status nd_iinfo(nd_dtype t, nd_iinfo_t *info) {
   if (!info) return ndi_null_arg("iinfo");
   if (ndi_check_dtype("iinfo", (int)t)) return ND_ERR_TYPE;

@@ -3,6 +3,7 @@
 #define NDI_DTYPE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "dtype_list.h"
 #include "nd/types.h"
@@ -30,6 +31,10 @@ nd_dtype ndi_promote(nd_dtype a, nd_dtype b);
 nd_dtype ndi_real_dtype(nd_dtype t);
 /* The complex dtype with the given real component (float32 -> complex64). */
 nd_dtype ndi_complex_dtype(nd_dtype real);
+
+/* The int64 values an integer dtype holds (uint64: 0..INT64_MAX, all an int64 can say);
+ * non-integer dtypes get the whole int64 range. */
+void ndi_int_range(nd_dtype t, int64_t *lo, int64_t *hi);
 
 /* Checks a dtype argument; on failure sets an error naming `op` and returns a status. */
 nd_status ndi_check_dtype(const char *op, int t);

@@ -103,6 +103,7 @@ static double _Complex load_complex(nd_dtype t, const char *p) {
 }
 
 nd_status nd_get_complex(const nd_array *a, const int64_t *index, double *re, double *im) {
+  if (!re && !im) return ndi_null_arg("get_complex");
   char *p = element_at("get_complex", a, index);
   if (!p) return nd_last_status();
   double _Complex v = load_complex(a->dtype, p);
@@ -112,13 +113,15 @@ nd_status nd_get_complex(const nd_array *a, const int64_t *index, double *re, do
 }
 
 nd_status nd_get_double(const nd_array *a, const int64_t *index, double *value) {
+  if (!value) return ndi_null_arg("get_double");
   char *p = element_at("get_double", a, index);
   if (!p) return nd_last_status();
-  if (value) *value = creal(load_complex(a->dtype, p));
+  *value = creal(load_complex(a->dtype, p));
   return ND_OK;
 }
 
 nd_status nd_get_int64(const nd_array *a, const int64_t *index, int64_t *value) {
+  if (!value) return ndi_null_arg("get_int64");
   char *p = element_at("get_int64", a, index);
   if (!p) return nd_last_status();
   int64_t v;
@@ -136,7 +139,7 @@ nd_status nd_get_int64(const nd_array *a, const int64_t *index, int64_t *value) 
       return ndi_error(ND_ERR_TYPE, "get_int64: array of dtype %s is not an integer array",
                        ndi_dtype_name(a->dtype));
   }
-  if (value) *value = v;
+  *value = v;
   return ND_OK;
 }
 

@@ -36,24 +36,11 @@ static int kind_rank(nd_dtype t) {
   }
 }
 
-static void int_range(nd_dtype t, int64_t *lo, int64_t *hi) {
-  switch (t) {
-    case ND_INT8: *lo = INT8_MIN, *hi = INT8_MAX; return;
-    case ND_INT16: *lo = INT16_MIN, *hi = INT16_MAX; return;
-    case ND_INT32: *lo = INT32_MIN, *hi = INT32_MAX; return;
-    case ND_UINT8: *lo = 0, *hi = UINT8_MAX; return;
-    case ND_UINT16: *lo = 0, *hi = UINT16_MAX; return;
-    case ND_UINT32: *lo = 0, *hi = UINT32_MAX; return;
-    case ND_UINT64: *lo = 0, *hi = INT64_MAX; return;
-    default: *lo = INT64_MIN, *hi = INT64_MAX; return;
-  }
-}
-
 static int64_t weak_int(const nd_array *a) { return *(const int64_t *)a->data; }
 
 static bool weak_int_fits(const nd_array *a, nd_dtype t) {
   int64_t lo, hi, v = weak_int(a);
-  int_range(t, &lo, &hi);
+  ndi_int_range(t, &lo, &hi);
   return v >= lo && v <= hi;
 }
 
@@ -210,7 +197,7 @@ static nd_status execute(const ndi_ufunc *f, const prepared *p, nd_array *out,
     if ((f->flags & NDI_UF_CLAMP_WEAK) && is_weak(in[k]) && kind_rank(in[k]->dtype) == 1 &&
         kind_rank(p->t.compute) == 1 && !weak_int_fits(in[k], p->t.compute)) {
       int64_t lo, hi, v = weak_int(in[k]);
-      int_range(p->t.compute, &lo, &hi);
+      ndi_int_range(p->t.compute, &lo, &hi);
       clamped[k] = v < lo ? lo : hi;
       ops[k].data = (char *)&clamped[k];
     }
