@@ -115,8 +115,14 @@ static nd_status resolve(const ndi_ufunc *f, const nd_array *const *in, resolved
   if (kind_rank(c) <= 1) {
     if (f->flags & NDI_UF_INT_TO_F64)
       c = ND_FLOAT64;
-    else if (f->flags & NDI_UF_INT_TO_FLOAT)
-      c = (c == ND_BOOL || ndi_dtype_size(c) <= 2) ? ND_FLOAT32 : ND_FLOAT64;
+    else if (f->flags & NDI_UF_INT_TO_FLOAT) {
+      /* NumPy picks the first float loop every input casts to safely, input by input:
+       * int16 with uint16 runs in float32, though the two promote to int32. */
+      c = ND_FLOAT32;
+      for (int k = first; k < f->nin; k++)
+        if ((!strong || !is_weak(in[k])) && in[k]->dtype != ND_BOOL && ndi_dtype_size(in[k]->dtype) > 2)
+          c = ND_FLOAT64;
+    }
     else if ((f->flags & NDI_UF_BOOL_TO_INT8) && c == ND_BOOL)
       c = ND_INT8;
   }
