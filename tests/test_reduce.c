@@ -240,6 +240,10 @@ static void test_zero_d_and_empty(void **state) {
       } else {
         TH_EXPECT_ERROR(run_op((rop)op, e, -1, NULL, false, 0), ND_ERR_VALUE, "which has no identity");
         TH_EXPECT_ERROR(run_op((rop)op, e, 1, &ax0, false, 0), ND_ERR_VALUE, "zero-size array");
+        static const int64_t e3[3] = {0, 3, 0}; /* over axis 0 the result [3, 0] is empty: */
+        nd_array *g = th_make(t, 3, e3, TH_C, 1);  /* still an error, as in NumPy */
+        TH_EXPECT_ERROR(run_op((rop)op, g, 1, &ax0, false, 0), ND_ERR_VALUE, "zero-size array");
+        nd_release(g);
       }
       check_reduction((rop)op, e, 1, &ax1, false, 0.0, "empty result");
     }

@@ -13,7 +13,7 @@
  * complex to a real dtype is an error).
  *
  * Empty reductions: sum 0, prod 1, all true, any false, count_nonzero 0, mean/var/std NaN;
- * min and max of an empty reduction (with a non-empty result) are an error. */
+ * min and max over an empty axis are an error, as in NumPy, even when the result is empty. */
 #ifndef ND_REDUCE_H
 #define ND_REDUCE_H
 
@@ -60,7 +60,7 @@ ND_API nd_array *nd_count_nonzero(const nd_array *a, int naxes, const int *axes,
 /** Index (int64) of the first largest / smallest element along `axis`, or of the
  *  flattened array in C order with ND_AXIS_NONE (keepdims then keeps every axis with
  *  extent 1). NaN counts as the largest and the smallest: the first NaN wins, as NumPy.
- *  Real dtypes only; an empty axis (with a non-empty result) is an error. */
+ *  Real dtypes only; an empty axis is an error (as NumPy), even when the result is empty. */
 ND_API nd_array *nd_argmax(const nd_array *a, int axis, bool keepdims);
 ND_API nd_array *nd_argmin(const nd_array *a, int axis, bool keepdims);
 

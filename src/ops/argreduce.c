@@ -43,10 +43,7 @@ static nd_array *arg_impl(const char *op, const ndi_argreduce_kernel *table, con
   int ond, map[ND_MAX_DIMS];
   int64_t oshape[ND_MAX_DIMS], ostr[ND_MAX_DIMS];
   ndi_reduce_layout(a->ndim, a->shape, a->strides, red, keepdims, &ond, oshape, ostr, map);
-  int64_t nout = 1;
-  for (int i = 0; i < a->ndim; i++)
-    if (i != ax) nout *= a->shape[i];
-  if (a->shape[ax] == 0 && nout > 0) {
+  if (a->shape[ax] == 0) { /* as NumPy, even when the result is empty */
     char sb[NDI_SHAPE_BUF];
     return ndi_error_null(ND_ERR_VALUE, "%s: attempt to get %s of an empty sequence (axis %d of shape %s)", op,
                           op, axis, ndi_fmt_shape(sb, sizeof sb, a->ndim, a->shape));

@@ -57,7 +57,7 @@ nd_array *ndi_reduce_array(const ndi_reduction *r, const nd_array *a, int naxes,
     if (red[i]) nred *= a->shape[i];
     else nout *= a->shape[i];
   }
-  if (r->needs_identity && nred == 0 && nout > 0) {
+  if (r->needs_identity && nred == 0) { /* NumPy refuses it even when the result is empty */
     empty_error(r, a, red);
     return NULL;
   }
