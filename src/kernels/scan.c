@@ -1,37 +1,11 @@
 /* Cumulative sums and products (in place, along one axis) and the difference loop of
- * diff, for every dtype. Integer arithmetic wraps (done in uint64_t); bool sums are
- * logical or and products logical and, as NumPy's add/multiply; complex products use the
- * plain formula, as NumPy. */
-#include "cmplx.h"
+ * diff, for every dtype, with the arithmetic of accumulate.h (integers wrap, bool is
+ * or/and/not-equal, complex products as NumPy). */
 #include <stdbool.h>
 
+#include "accumulate.h"
 #include "argreduce.h"
 #include "core/dtype_list.h"
-
-static inline float _Complex scan_cmul64(float _Complex a, float _Complex b) {
-  float ar = crealf(a), ai = cimagf(a), br = crealf(b), bi = cimagf(b);
-  return CMPLXF(ar * br - ai * bi, ar * bi + ai * br);
-}
-static inline double _Complex scan_cmul128(double _Complex a, double _Complex b) {
-  double ar = creal(a), ai = cimag(a), br = creal(b), bi = cimag(b);
-  return CMPLX(ar * br - ai * bi, ar * bi + ai * br);
-}
-
-#define SADD_b(T, a, b) ((a) | (b))
-#define SADD_i(T, a, b) ((T)((uint64_t)(a) + (uint64_t)(b)))
-#define SADD_u SADD_i
-#define SADD_f(T, a, b) ((a) + (b))
-#define SADD_c SADD_f
-#define SMUL_b(T, a, b) ((a) & (b))
-#define SMUL_i(T, a, b) ((T)((uint64_t)(a) * (uint64_t)(b)))
-#define SMUL_u SMUL_i
-#define SMUL_f(T, a, b) ((a) * (b))
-#define SMUL_c(T, a, b) _Generic((a), float _Complex: scan_cmul64, default: scan_cmul128)(a, b)
-#define SSUB_b(T, a, b) ((a) != (b))
-#define SSUB_i(T, a, b) ((T)((uint64_t)(a) - (uint64_t)(b)))
-#define SSUB_u SSUB_i
-#define SSUB_f(T, a, b) ((a) - (b))
-#define SSUB_c SSUB_f
 
 /* Lanes along the fast axis (the scan axis slower): row after row, vectorised across the
  * lanes. Otherwise each lane is scanned on its own. */
@@ -81,9 +55,9 @@ static inline double _Complex scan_cmul128(double _Complex a, double _Complex b)
   }
 
 #define DEFINE_SCAN(E, S, T, K, NAME, ...) \
-  SCAN_LOOP(scan_sum, S, T, SADD_##K)      \
-  SCAN_LOOP(scan_prod, S, T, SMUL_##K)     \
-  DIFF_LOOP(S, T, SSUB_##K)
+  SCAN_LOOP(scan_sum, S, T, NDI_ACC_ADD_##K)      \
+  SCAN_LOOP(scan_prod, S, T, NDI_ACC_MUL_##K)     \
+  DIFF_LOOP(S, T, NDI_ACC_SUB_##K)
 NDI_DTYPES(DEFINE_SCAN, _)
 
 #define SCAN_ENTRY(E, S, T, K, NAME, OP) [E] = OP##_##S,
