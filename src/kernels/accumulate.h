@@ -19,7 +19,7 @@
 #define NDI_ACC_MUL_u NDI_ACC_MUL_i
 #define NDI_ACC_MUL_f(T, a, b) ((a) * (b))
 #define NDI_ACC_MUL_c(T, a, b) \
-  _Generic((a), float _Complex: ndi_cmul_plain64, default: ndi_cmul_plain128)(a, b)
+  _Generic((a), float _Complex: ndi_cmul_plain_c64, default: ndi_cmul_plain_c128)(a, b)
 #define NDI_ACC_SUB_b(T, a, b) ((a) != (b))
 #define NDI_ACC_SUB_i(T, a, b) ((T)((uint64_t)(a) - (uint64_t)(b)))
 #define NDI_ACC_SUB_u NDI_ACC_SUB_i

@@ -14,11 +14,11 @@
 
 /* a*b by the plain formula (no fma, no inf/NaN recovery), the way NumPy multiplies in its
  * add/multiply reductions and scans. */
-static inline float _Complex ndi_cmul_plain64(float _Complex a, float _Complex b) {
+static inline float _Complex ndi_cmul_plain_c64(float _Complex a, float _Complex b) {
   float ar = crealf(a), ai = cimagf(a), br = crealf(b), bi = cimagf(b);
   return CMPLXF(ar * br - ai * bi, ar * bi + ai * br);
 }
-static inline double _Complex ndi_cmul_plain128(double _Complex a, double _Complex b) {
+static inline double _Complex ndi_cmul_plain_c128(double _Complex a, double _Complex b) {
   double ar = creal(a), ai = cimag(a), br = creal(b), bi = cimag(b);
   return CMPLX(ar * br - ai * bi, ar * bi + ai * br);
 }

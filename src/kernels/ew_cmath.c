@@ -12,6 +12,7 @@
 #include <complex.h>
 #include <math.h>
 
+#include "cmplx.h"
 #include "ew_complex.h"
 
 /* S: suffix, CT: complex type, RT: real type, M: libm suffix ("f" or nothing). */
@@ -35,10 +36,6 @@
     return ndi_cmake_##S(__real__ r * (RT)M_LOG10E, __imag__ r * (RT)M_LOG10E);         \
   }                                                                                     \
   /* NumPy multiplies plainly (no fma) in its scalar complex power. */                  \
-  static inline CT pmul_##S(CT a, CT b) {                                               \
-    RT ar = __real__ a, ai = __imag__ a, br = __real__ b, bi = __imag__ b;              \
-    return ndi_cmake_##S(ar * br - ai * bi, ar * bi + ai * br);                         \
-  }                                                                                     \
   static inline CT pow_##S(CT a, CT b) {                                                \
     RT ar = __real__ a, ai = __imag__ a, br = __real__ b, bi = __imag__ b;              \
     if (br == 0 && bi == 0) return ndi_cmake_##S(1, 0);                                 \
@@ -50,8 +47,8 @@
       int n = (int)br, m = n < 0 ? -n : n;                                              \
       CT r = ndi_cmake_##S(1, 0), p = a;                                                \
       for (int mask = 1; mask <= m; mask <<= 1) {                                       \
-        if (m & mask) r = pmul_##S(r, p);                                               \
-        p = pmul_##S(p, p);                                                             \
+        if (m & mask) r = ndi_cmul_plain_##S(r, p);                                     \
+        p = ndi_cmul_plain_##S(p, p);                                                   \
       }                                                                                 \
       return n < 0 ? ndi_cdiv_##S(ndi_cmake_##S(1, 0), r) : r;                          \
     }                                                                                   \
