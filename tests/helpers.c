@@ -209,6 +209,20 @@ void th_tmpdir_remove(const char *dir) {
   rmdir(dir);
 }
 
+char th_dir[64];
+
+int th_dir_setup(void **state) {
+  (void)state;
+  th_tmpdir(th_dir, sizeof th_dir);
+  return 0;
+}
+
+int th_dir_teardown(void **state) {
+  (void)state;
+  th_tmpdir_remove(th_dir);
+  return 0;
+}
+
 const char *th_path(const char *dir, const char *name) {
   static char bufs[8][4096];
   static int next = 0;

@@ -61,6 +61,10 @@ void th_assert_strides(const nd_array *a, int ndim, const int64_t *strides);
  * directory and the files in it. */
 void th_tmpdir(char *dir, size_t cap);
 void th_tmpdir_remove(const char *dir);
+/* cmocka group fixtures for a test program's one scratch directory, th_dir. */
+extern char th_dir[64];
+int th_dir_setup(void **state);
+int th_dir_teardown(void **state);
 /* dir/name in a rotating static buffer (valid for the next 7 calls). */
 const char *th_path(const char *dir, const char *name);
 /* The file's bytes in a buffer of exactly its size (malloc, caller frees); NULL if it

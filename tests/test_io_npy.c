@@ -9,20 +9,8 @@
 #include "helpers.h"
 #include "io/npy_parse.h"
 
-static char dir[64];
-static int setup(void **state) {
-  (void)state;
-  th_tmpdir(dir, sizeof dir);
-  return 0;
-}
-static int teardown(void **state) {
-  (void)state;
-  th_tmpdir_remove(dir);
-  return 0;
-}
-
 static unsigned char *saved_bytes(const nd_array *a, size_t *len) {
-  const char *p = th_path(dir, "bytes.npy");
+  const char *p = th_path(th_dir, "bytes.npy");
   if (nd_save_npy(p, a)) fail_msg("%s", nd_last_error());
   unsigned char *b = th_read_file(p, len);
   assert_non_null(b);
@@ -73,7 +61,7 @@ static nd_array *load_buffer(const unsigned char *b, size_t len) {
 /* ---- round trips -------------------------------------------------------------------- */
 
 static void roundtrip(nd_array *a) {
-  const char *p = th_path(dir, "rt.npy");
+  const char *p = th_path(th_dir, "rt.npy");
   if (nd_save_npy(p, a)) fail_msg("%s", nd_last_error());
   bool want_f = nd_is_contiguous(a, ND_F) && !nd_is_contiguous(a, ND_C);
   nd_array *b = nd_load_npy(p);
@@ -135,11 +123,11 @@ static void test_contiguous_written_without_copy(void **state) {
   for (int L = 0; L <= TH_STEPPED; L++) {
     nd_array *a = th_make(ND_FLOAT64, 3, sh, (th_layout)L, 9);
     ndi_alloc_fail_after(-1);
-    assert_int_equal(nd_save_npy(th_path(dir, "c.npy"), a), ND_OK);
+    assert_int_equal(nd_save_npy(th_path(th_dir, "c.npy"), a), ND_OK);
     long allocs = ndi_alloc_fail_after(-1);
     assert_int_equal(allocs, L == TH_STEPPED ? 1 : 0);
     size_t len;
-    unsigned char *b = th_read_file(th_path(dir, "c.npy"), &len);
+    unsigned char *b = th_read_file(th_path(th_dir, "c.npy"), &len);
     assert_non_null(b);
     bool fortran = L == TH_F || L == TH_TRANSPOSED;
     assert_non_null(strstr((char *)b + 10, fortran ? "'fortran_order': True" : "'fortran_order': False"));
@@ -366,31 +354,31 @@ static void test_bool_data_checked(void **state) {
   size_t len;
   unsigned char *b = make_npy(1, 0, "{'descr': '|b1', 'fortran_order': False, 'shape': (4,), }", bytes, 4, &len);
   expect_bad(b, len, "bool data holds the byte 0x02 (flat element 2)");
-  th_write_file(th_path(dir, "bad_bool.npy"), b, len);
-  TH_EXPECT_ERROR(nd_load_npy(th_path(dir, "bad_bool.npy")), ND_ERR_IO, "byte 0x02");
-  TH_EXPECT_ERROR(nd_load_npy_mmap(th_path(dir, "bad_bool.npy")), ND_ERR_IO, "byte 0x02");
+  th_write_file(th_path(th_dir, "bad_bool.npy"), b, len);
+  TH_EXPECT_ERROR(nd_load_npy(th_path(th_dir, "bad_bool.npy")), ND_ERR_IO, "byte 0x02");
+  TH_EXPECT_ERROR(nd_load_npy_mmap(th_path(th_dir, "bad_bool.npy")), ND_ERR_IO, "byte 0x02");
   free(b);
 }
 
 static void test_path_and_argument_errors(void **state) {
   (void)state;
-  const char *missing = th_path(dir, "missing.npy");
+  const char *missing = th_path(th_dir, "missing.npy");
   TH_EXPECT_ERROR(nd_load_npy(missing), ND_ERR_IO, "load_npy: file '");
   TH_EXPECT_ERROR(nd_load_npy(missing), ND_ERR_IO, "missing.npy': cannot open for reading: No such file");
-  TH_EXPECT_ERROR(nd_load_npy(dir), ND_ERR_IO, "is a directory");
+  TH_EXPECT_ERROR(nd_load_npy(th_dir), ND_ERR_IO, "is a directory");
   TH_EXPECT_ERROR(nd_load_npy("/dev/null"), ND_ERR_IO, "is not a regular file");
   TH_EXPECT_ERROR(nd_load_npy_mmap(missing), ND_ERR_IO, "load_npy_mmap: file '");
-  TH_EXPECT_ERROR(nd_load_npy_mmap(dir), ND_ERR_IO, "is a directory");
-  th_write_file(th_path(dir, "empty.npy"), "", 0);
-  TH_EXPECT_ERROR(nd_load_npy(th_path(dir, "empty.npy")), ND_ERR_IO, "truncated");
-  TH_EXPECT_ERROR(nd_load_npy_mmap(th_path(dir, "empty.npy")), ND_ERR_IO, "the file is empty");
+  TH_EXPECT_ERROR(nd_load_npy_mmap(th_dir), ND_ERR_IO, "is a directory");
+  th_write_file(th_path(th_dir, "empty.npy"), "", 0);
+  TH_EXPECT_ERROR(nd_load_npy(th_path(th_dir, "empty.npy")), ND_ERR_IO, "truncated");
+  TH_EXPECT_ERROR(nd_load_npy_mmap(th_path(th_dir, "empty.npy")), ND_ERR_IO, "the file is empty");
   nd_array *a = nd_zeros(ND_FLOAT64, ND_SHAPE(2), ND_C);
-  TH_EXPECT_ERROR(nd_save_npy(th_path(dir, "no/such/dir.npy"), a), ND_ERR_IO, "cannot open for writing");
+  TH_EXPECT_ERROR(nd_save_npy(th_path(th_dir, "no/such/th_dir.npy"), a), ND_ERR_IO, "cannot open for writing");
   struct stat st;
   if (stat("/dev/full", &st) == 0) /* a device that is always full: the write fails */
     TH_EXPECT_ERROR(nd_save_npy("/dev/full", a), ND_ERR_IO, "save_npy: file '/dev/full': write error");
   TH_EXPECT_ERROR(nd_save_npy(NULL, a), ND_ERR_NULL, "save_npy");
-  TH_EXPECT_ERROR(nd_save_npy(th_path(dir, "x.npy"), NULL), ND_ERR_NULL, "save_npy");
+  TH_EXPECT_ERROR(nd_save_npy(th_path(th_dir, "x.npy"), NULL), ND_ERR_NULL, "save_npy");
   TH_EXPECT_ERROR(nd_load_npy(NULL), ND_ERR_NULL, "load_npy");
   TH_EXPECT_ERROR(nd_load_npy_mmap(NULL), ND_ERR_NULL, "load_npy_mmap");
   nd_release(a);
@@ -411,7 +399,7 @@ static bool mapped(const char *name) {
 static void test_mmap_is_a_readonly_view(void **state) {
   (void)state;
   nd_array *a = th_make(ND_FLOAT64, 3, (const int64_t[]){3, 4, 5}, TH_F, 6);
-  const char *p = th_path(dir, "mapped_view.npy");
+  const char *p = th_path(th_dir, "mapped_view.npy");
   assert_int_equal(nd_save_npy(p, a), ND_OK);
   nd_array *m = nd_load_npy_mmap(p);
   assert_non_null(m);
@@ -428,7 +416,7 @@ static void test_mmap_is_a_readonly_view(void **state) {
   TH_EXPECT_ERROR(nd_save_npy(p, a), ND_ERR_IO, "memory-mapped by a live array");
   TH_EXPECT_ERROR(nd_tofile(p, a, ND_C), ND_ERR_IO, "tofile: file '");
   TH_EXPECT_ERROR(nd_tofile(p, m, ND_C), ND_ERR_IO, "memory-mapped by a live array");
-  assert_int_equal(nd_save_npy(th_path(dir, "other.npy"), m), ND_OK);
+  assert_int_equal(nd_save_npy(th_path(th_dir, "other.npy"), m), ND_OK);
   /* Views keep the mapping and its read-only state; copies are ordinary arrays. */
   nd_array *v = nd_index(m, "1, ::-1");
   nd_array *c = nd_copy(m, ND_C);
@@ -464,9 +452,9 @@ static void test_mmap_refuses_unaligned_data(void **state) {
   size_t len;
   unsigned char *b = make_npy(1, 0, h, v, sizeof v, &len);
   assert_int_not_equal((len - sizeof v) % 8, 0);
-  th_write_file(th_path(dir, "unaligned.npy"), b, len);
-  TH_EXPECT_ERROR(nd_load_npy_mmap(th_path(dir, "unaligned.npy")), ND_ERR_IO, "not aligned for float64");
-  nd_array *a = nd_load_npy(th_path(dir, "unaligned.npy")); /* the copying load is fine */
+  th_write_file(th_path(th_dir, "unaligned.npy"), b, len);
+  TH_EXPECT_ERROR(nd_load_npy_mmap(th_path(th_dir, "unaligned.npy")), ND_ERR_IO, "not aligned for float64");
+  nd_array *a = nd_load_npy(th_path(th_dir, "unaligned.npy")); /* the copying load is fine */
   assert_non_null(a);
   double x;
   assert_int_equal(nd_get_double(a, (const int64_t[]){1}, &x), ND_OK);
@@ -530,7 +518,7 @@ static void test_random_mutations(void **state) {
 static void test_allocation_failures(void **state) {
   (void)state;
   nd_array *a = th_make(ND_INT32, 2, (const int64_t[]){3, 4}, TH_STEPPED, 2);
-  const char *p = th_path(dir, "alloc.npy");
+  const char *p = th_path(th_dir, "alloc.npy");
   assert_int_equal(nd_save_npy(p, a), ND_OK);
   for (int which = 0; which < 3; which++) {
     ndi_alloc_fail_after(-1);
@@ -538,7 +526,7 @@ static void test_allocation_failures(void **state) {
     nd_status st = ND_OK;
     if (which == 0) r = nd_load_npy(p);
     else if (which == 1) r = nd_load_npy_mmap(p);
-    else st = nd_save_npy(th_path(dir, "alloc2.npy"), a);
+    else st = nd_save_npy(th_path(th_dir, "alloc2.npy"), a);
     long n = ndi_alloc_fail_after(-1);
     assert_true(n > 0);
     nd_release(r);
@@ -547,7 +535,7 @@ static void test_allocation_failures(void **state) {
       ndi_alloc_fail_after(k);
       if (which == 0) r = nd_load_npy(p);
       else if (which == 1) r = nd_load_npy_mmap(p);
-      else st = nd_save_npy(th_path(dir, "alloc2.npy"), a);
+      else st = nd_save_npy(th_path(th_dir, "alloc2.npy"), a);
       ndi_alloc_fail_after(-1);
       if (which < 2) assert_null(r);
       else assert_int_equal(st, ND_ERR_NOMEM);
@@ -574,5 +562,5 @@ int main(void) {
       cmocka_unit_test(test_random_mutations),
       cmocka_unit_test(test_allocation_failures),
   };
-  return cmocka_run_group_tests(tests, setup, teardown);
+  return cmocka_run_group_tests(tests, th_dir_setup, th_dir_teardown);
 }

@@ -10,18 +10,6 @@
 #include "helpers.h"
 #include "io/npy_parse.h"
 
-static char dir[64];
-static int setup(void **state) {
-  (void)state;
-  th_tmpdir(dir, sizeof dir);
-  return 0;
-}
-static int teardown(void **state) {
-  (void)state;
-  th_tmpdir_remove(dir);
-  return 0;
-}
-
 static nd_npz *load_or_fail(const char *path) {
   nd_npz *z = nd_load_npz(path);
   if (!z) fail_msg("%s", nd_last_error());
@@ -48,7 +36,7 @@ static void test_roundtrip_every_dtype_and_layout(void **state) {
   arrays[n] = th_make(ND_UINT16, 2, (const int64_t[]){0, 4}, TH_F, 5);
   keys[n++] = "empty";
   for (int c = 0; c < 2; c++) {
-    const char *p = th_path(dir, c ? "deflated.npz" : "stored.npz");
+    const char *p = th_path(th_dir, c ? "deflated.npz" : "stored.npz");
     assert_int_equal(nd_savez(p, n, keys, (const nd_array *const *)arrays, c), ND_OK);
     nd_npz *z = load_or_fail(p);
     assert_int_equal(nd_npz_count(z), n);
@@ -73,24 +61,24 @@ static void test_deflate_compresses(void **state) {
   nd_array *big = th_make(ND_INT64, 2, (const int64_t[]){400, 700}, TH_TRANSPOSED, 3);
   const char *names[] = {"zeros", "big"};
   const nd_array *arrays[] = {a, big};
-  assert_int_equal(nd_savez(th_path(dir, "s.npz"), 2, names, arrays, false), ND_OK);
-  assert_int_equal(nd_savez(th_path(dir, "d.npz"), 2, names, arrays, true), ND_OK);
+  assert_int_equal(nd_savez(th_path(th_dir, "s.npz"), 2, names, arrays, false), ND_OK);
+  assert_int_equal(nd_savez(th_path(th_dir, "d.npz"), 2, names, arrays, true), ND_OK);
   struct stat ss, sd;
-  assert_int_equal(stat(th_path(dir, "s.npz"), &ss), 0);
-  assert_int_equal(stat(th_path(dir, "d.npz"), &sd), 0);
+  assert_int_equal(stat(th_path(th_dir, "s.npz"), &ss), 0);
+  assert_int_equal(stat(th_path(th_dir, "d.npz"), &sd), 0);
   assert_true((size_t)ss.st_size > nd_nbytes(a) + nd_nbytes(big));
   assert_true(sd.st_size * 4 < ss.st_size);
   /* The members are stored / deflated as asked (libzip reads the method back). */
   for (int c = 0; c < 2; c++) {
     int err;
-    zip_t *za = zip_open(th_path(dir, c ? "d.npz" : "s.npz"), ZIP_RDONLY, &err);
+    zip_t *za = zip_open(th_path(th_dir, c ? "d.npz" : "s.npz"), ZIP_RDONLY, &err);
     assert_non_null(za);
     zip_stat_t st;
     assert_int_equal(zip_stat_index(za, 0, 0, &st), 0);
     assert_int_equal(st.comp_method, c ? ZIP_CM_DEFLATE : ZIP_CM_STORE);
     assert_string_equal(st.name, "zeros.npy");
     zip_discard(za);
-    nd_npz *z = load_or_fail(th_path(dir, c ? "d.npz" : "s.npz"));
+    nd_npz *z = load_or_fail(th_path(th_dir, c ? "d.npz" : "s.npz"));
     nd_array *g = nd_npz_get(z, "big");
     th_assert_same_values(g, big);
     nd_release(g);
@@ -107,9 +95,9 @@ static void test_container_ownership(void **state) {
   nd_array *a = th_make(ND_FLOAT32, 2, (const int64_t[]){3, 4}, TH_C, 1);
   const char *names[] = {"x"};
   const nd_array *arrays[] = {a};
-  assert_int_equal(nd_savez(th_path(dir, "o.npz"), 1, names, arrays, false), ND_OK);
+  assert_int_equal(nd_savez(th_path(th_dir, "o.npz"), 1, names, arrays, false), ND_OK);
   nd_scope_begin();
-  nd_npz *z = load_or_fail(th_path(dir, "o.npz"));
+  nd_npz *z = load_or_fail(th_path(th_dir, "o.npz"));
   nd_array *inside = nd_npz_get(z, "x"); /* owned by the scope */
   th_assert_same_values(inside, a);
   nd_scope_end();
@@ -130,8 +118,8 @@ static void test_lookup_errors(void **state) {
   nd_array *a = nd_zeros(ND_INT8, ND_SHAPE(2), ND_C);
   const char *names[] = {"alpha", "beta"};
   const nd_array *arrays[] = {a, a};
-  assert_int_equal(nd_savez(th_path(dir, "l.npz"), 2, names, arrays, true), ND_OK);
-  nd_npz *z = load_or_fail(th_path(dir, "l.npz"));
+  assert_int_equal(nd_savez(th_path(th_dir, "l.npz"), 2, names, arrays, true), ND_OK);
+  nd_npz *z = load_or_fail(th_path(th_dir, "l.npz"));
   assert_null(nd_npz_name(z, 2));
   assert_null(nd_npz_name(z, -1));
   TH_EXPECT_ERROR(nd_npz_get(z, "gamma"), ND_ERR_VALUE, "npz_get: file '");
@@ -145,7 +133,7 @@ static void test_lookup_errors(void **state) {
 static void test_savez_errors(void **state) {
   (void)state;
   nd_array *a = nd_zeros(ND_INT8, ND_SHAPE(2), ND_C);
-  const char *p = th_path(dir, "e.npz");
+  const char *p = th_path(th_dir, "e.npz");
   const char *two[] = {"a", "a"}, *empty[] = {""}, *null_name[] = {NULL}, *one[] = {"a"};
   const nd_array *arrays[] = {a, a}, *null_array[] = {NULL};
   TH_EXPECT_ERROR(nd_savez(p, 2, two, arrays, false), ND_ERR_VALUE, "savez: the name 'a' is given twice");
@@ -155,8 +143,8 @@ static void test_savez_errors(void **state) {
   TH_EXPECT_ERROR(nd_savez(p, 1, one, null_array, false), ND_ERR_NULL, "savez");
   TH_EXPECT_ERROR(nd_savez(p, 1, NULL, arrays, false), ND_ERR_NULL, "savez");
   TH_EXPECT_ERROR(nd_savez(NULL, 1, one, arrays, false), ND_ERR_NULL, "savez");
-  TH_EXPECT_ERROR(nd_savez(th_path(dir, "no/dir/x.npz"), 1, one, arrays, false), ND_ERR_IO, "savez: file '");
-  TH_EXPECT_ERROR(nd_savez(th_path(dir, "no/dir/x.npz"), 0, NULL, NULL, false), ND_ERR_IO, "cannot open for writing");
+  TH_EXPECT_ERROR(nd_savez(th_path(th_dir, "no/th_dir/x.npz"), 1, one, arrays, false), ND_ERR_IO, "savez: file '");
+  TH_EXPECT_ERROR(nd_savez(th_path(th_dir, "no/th_dir/x.npz"), 0, NULL, NULL, false), ND_ERR_IO, "cannot open for writing");
   nd_release(a);
 }
 
@@ -176,7 +164,7 @@ static void expect_bad_zip(const unsigned char *bytes, size_t len, const char *f
 /* An archive with the given members, written by libzip directly (stored). */
 static unsigned char *make_zip(int n, const char *const *names, const void *const *data,
                                const size_t *lens, size_t *len) {
-  const char *p = th_path(dir, "made.zip");
+  const char *p = th_path(th_dir, "made.zip");
   int err;
   zip_t *za = zip_open(p, ZIP_CREATE | ZIP_TRUNCATE, &err);
   assert_non_null(za);
@@ -193,8 +181,8 @@ static unsigned char *make_zip(int n, const char *const *names, const void *cons
 }
 
 static unsigned char *npy_of(const nd_array *a, size_t *len) {
-  assert_int_equal(nd_save_npy(th_path(dir, "member.npy"), a), ND_OK);
-  unsigned char *b = th_read_file(th_path(dir, "member.npy"), len);
+  assert_int_equal(nd_save_npy(th_path(th_dir, "member.npy"), a), ND_OK);
+  unsigned char *b = th_read_file(th_path(th_dir, "member.npy"), len);
   assert_non_null(b);
   return b;
 }
@@ -206,7 +194,7 @@ static void test_truncated_at_every_offset(void **state) {
   const char *names[] = {"a", "b"};
   const nd_array *arrays[] = {a, b};
   for (int c = 0; c < 2; c++) {
-    const char *p = th_path(dir, "t.npz");
+    const char *p = th_path(th_dir, "t.npz");
     assert_int_equal(nd_savez(p, 2, names, arrays, c), ND_OK);
     size_t len;
     unsigned char *bytes = th_read_file(p, &len);
@@ -310,11 +298,11 @@ static void test_malformed_archives(void **state) {
 
 static void test_path_errors(void **state) {
   (void)state;
-  TH_EXPECT_ERROR(nd_load_npz(th_path(dir, "missing.npz")), ND_ERR_IO, "load_npz: file '");
-  TH_EXPECT_ERROR(nd_load_npz(th_path(dir, "missing.npz")), ND_ERR_IO, "cannot open for reading: No such file");
-  TH_EXPECT_ERROR(nd_load_npz(dir), ND_ERR_IO, "is a directory");
-  th_write_file(th_path(dir, "empty.npz"), "", 0);
-  TH_EXPECT_ERROR(nd_load_npz(th_path(dir, "empty.npz")), ND_ERR_IO, "not a readable zip archive: the file is empty");
+  TH_EXPECT_ERROR(nd_load_npz(th_path(th_dir, "missing.npz")), ND_ERR_IO, "load_npz: file '");
+  TH_EXPECT_ERROR(nd_load_npz(th_path(th_dir, "missing.npz")), ND_ERR_IO, "cannot open for reading: No such file");
+  TH_EXPECT_ERROR(nd_load_npz(th_dir), ND_ERR_IO, "is a directory");
+  th_write_file(th_path(th_dir, "empty.npz"), "", 0);
+  TH_EXPECT_ERROR(nd_load_npz(th_path(th_dir, "empty.npz")), ND_ERR_IO, "not a readable zip archive: the file is empty");
   TH_EXPECT_ERROR(nd_load_npz(NULL), ND_ERR_NULL, "load_npz");
   TH_EXPECT_ERROR(ndi_npz_load_buffer("load_npz", "crafted.npz", NULL, 0), ND_ERR_IO, "not a readable zip");
 }
@@ -360,9 +348,9 @@ static void test_random_mutations(void **state) {
   const char *names[] = {"a", "b"};
   const nd_array *arrays[] = {a, b};
   for (int c = 0; c < 2; c++) {
-    assert_int_equal(nd_savez(th_path(dir, "m.npz"), 2, names, arrays, c), ND_OK);
+    assert_int_equal(nd_savez(th_path(th_dir, "m.npz"), 2, names, arrays, c), ND_OK);
     size_t len;
-    unsigned char *bytes = th_read_file(th_path(dir, "m.npz"), &len);
+    unsigned char *bytes = th_read_file(th_path(th_dir, "m.npz"), &len);
     assert_non_null(bytes);
     mutate_and_load(bytes, len, 3000);
     free(bytes);
@@ -377,19 +365,19 @@ static void test_allocation_failures(void **state) {
   nd_array *b = th_make(ND_BOOL, 1, (const int64_t[]){5}, TH_C, 2);
   const char *names[] = {"a", "b"};
   const nd_array *arrays[] = {a, b};
-  const char *p = th_path(dir, "alloc.npz");
+  const char *p = th_path(th_dir, "alloc.npz");
   assert_int_equal(nd_savez(p, 2, names, arrays, true), ND_OK);
   for (int which = 0; which < 2; which++) {
     ndi_alloc_fail_after(-1);
     if (which == 0) nd_npz_close(nd_load_npz(p));
-    else assert_int_equal(nd_savez(th_path(dir, "alloc2.npz"), 2, names, arrays, true), ND_OK);
+    else assert_int_equal(nd_savez(th_path(th_dir, "alloc2.npz"), 2, names, arrays, true), ND_OK);
     long n = ndi_alloc_fail_after(-1);
     assert_true(n > 0);
     for (long k = 0; k < n; k++) {
       nd_clear_error();
       ndi_alloc_fail_after(k);
       if (which == 0) assert_null(nd_load_npz(p));
-      else assert_int_equal(nd_savez(th_path(dir, "alloc2.npz"), 2, names, arrays, true), ND_ERR_NOMEM);
+      else assert_int_equal(nd_savez(th_path(th_dir, "alloc2.npz"), 2, names, arrays, true), ND_ERR_NOMEM);
       ndi_alloc_fail_after(-1);
       assert_int_equal(nd_last_status(), ND_ERR_NOMEM);
     }
@@ -411,5 +399,5 @@ int main(void) {
       cmocka_unit_test(test_random_mutations),
       cmocka_unit_test(test_allocation_failures),
   };
-  return cmocka_run_group_tests(tests, setup, teardown);
+  return cmocka_run_group_tests(tests, th_dir_setup, th_dir_teardown);
 }

@@ -8,21 +8,9 @@
 #include "core/alloc.h"
 #include "helpers.h"
 
-static char dir[64];
-static int setup(void **state) {
-  (void)state;
-  th_tmpdir(dir, sizeof dir);
-  return 0;
-}
-static int teardown(void **state) {
-  (void)state;
-  th_tmpdir_remove(dir);
-  return 0;
-}
-
 static void test_roundtrip_every_dtype_layout_and_order(void **state) {
   (void)state;
-  const char *p = th_path(dir, "r.bin");
+  const char *p = th_path(th_dir, "r.bin");
   const int64_t s3[] = {2, 3, 4}, s0[] = {0, 3};
   for (int d = 0; d < ND_NUM_DTYPES; d++) {
     nd_dtype t = th_all_dtypes[d];
@@ -63,11 +51,11 @@ static void test_seed000_c_bytes_read_as_f(void **state) {
   (void)state;
   const int64_t sh[4] = {3, 3, 3, 3};
   nd_array *t = th_make(ND_FLOAT64, 4, sh, TH_C, 0);
-  assert_int_equal(nd_tofile(th_path(dir, "T_c.bin"), t, ND_C), ND_OK);
-  assert_int_equal(nd_tofile(th_path(dir, "T_f.bin"), t, ND_F), ND_OK);
-  nd_array *c_as_f = nd_fromfile(th_path(dir, "T_c.bin"), ND_FLOAT64, 4, sh, ND_F, 0);
-  nd_array *f_as_f = nd_fromfile(th_path(dir, "T_f.bin"), ND_FLOAT64, 4, sh, ND_F, 0);
-  nd_array *f_as_c = nd_fromfile(th_path(dir, "T_f.bin"), ND_FLOAT64, 4, sh, ND_C, 0);
+  assert_int_equal(nd_tofile(th_path(th_dir, "T_c.bin"), t, ND_C), ND_OK);
+  assert_int_equal(nd_tofile(th_path(th_dir, "T_f.bin"), t, ND_F), ND_OK);
+  nd_array *c_as_f = nd_fromfile(th_path(th_dir, "T_c.bin"), ND_FLOAT64, 4, sh, ND_F, 0);
+  nd_array *f_as_f = nd_fromfile(th_path(th_dir, "T_f.bin"), ND_FLOAT64, 4, sh, ND_F, 0);
+  nd_array *f_as_c = nd_fromfile(th_path(th_dir, "T_f.bin"), ND_FLOAT64, 4, sh, ND_C, 0);
   nd_array *rev = nd_transpose(t);
   th_assert_same_values(f_as_f, t);
   th_assert_same_values(c_as_f, rev);
@@ -89,7 +77,7 @@ static void test_seed000_c_bytes_read_as_f(void **state) {
 
 static void test_inferred_extent_and_offset(void **state) {
   (void)state;
-  const char *p = th_path(dir, "i.bin");
+  const char *p = th_path(th_dir, "i.bin");
   nd_array *a = th_arange(ND_INT16, 2, (const int64_t[]){4, 6});
   assert_int_equal(nd_tofile(p, a, ND_C), ND_OK);
   nd_array *b = nd_fromfile(p, ND_INT16, 2, (const int64_t[]){-1, 6}, ND_C, 0);
@@ -105,8 +93,8 @@ static void test_inferred_extent_and_offset(void **state) {
   b = nd_fromfile(p, ND_INT16, 1, (const int64_t[]){-1}, ND_C, 48); /* nothing left */
   th_assert_shape(b, 1, (const int64_t[]){0});
   nd_release(b);
-  th_write_file(th_path(dir, "empty.bin"), "", 0);
-  b = nd_fromfile(th_path(dir, "empty.bin"), ND_FLOAT64, 2, (const int64_t[]){-1, 3}, ND_F, 0);
+  th_write_file(th_path(th_dir, "empty.bin"), "", 0);
+  b = nd_fromfile(th_path(th_dir, "empty.bin"), ND_FLOAT64, 2, (const int64_t[]){-1, 3}, ND_F, 0);
   th_assert_shape(b, 2, (const int64_t[]){0, 3});
   nd_release(b);
   nd_release(a);
@@ -114,7 +102,7 @@ static void test_inferred_extent_and_offset(void **state) {
 
 static void test_size_and_argument_errors(void **state) {
   (void)state;
-  const char *p = th_path(dir, "e.bin");
+  const char *p = th_path(th_dir, "e.bin");
   nd_array *a = th_arange(ND_FLOAT64, 1, (const int64_t[]){6});
   assert_int_equal(nd_tofile(p, a, ND_C), ND_OK);
   TH_EXPECT_ERROR(nd_fromfile(p, ND_FLOAT64, 2, (const int64_t[]){2, 4}, ND_C, 0), ND_ERR_IO,
@@ -138,16 +126,16 @@ static void test_size_and_argument_errors(void **state) {
   TH_EXPECT_ERROR(nd_fromfile(p, ND_FLOAT64, 65, (const int64_t[65]){0}, ND_C, 0), ND_ERR_VALUE, "fromfile");
   TH_EXPECT_ERROR(nd_fromfile(p, ND_FLOAT64, 1, NULL, ND_C, 0), ND_ERR_NULL, "fromfile");
   TH_EXPECT_ERROR(nd_fromfile(NULL, ND_FLOAT64, 1, (const int64_t[]){-1}, ND_C, 0), ND_ERR_NULL, "fromfile");
-  TH_EXPECT_ERROR(nd_fromfile(th_path(dir, "missing.bin"), ND_FLOAT64, 1, (const int64_t[]){-1}, ND_C, 0),
+  TH_EXPECT_ERROR(nd_fromfile(th_path(th_dir, "missing.bin"), ND_FLOAT64, 1, (const int64_t[]){-1}, ND_C, 0),
                   ND_ERR_IO, "cannot open for reading: No such file");
-  TH_EXPECT_ERROR(nd_fromfile(dir, ND_FLOAT64, 1, (const int64_t[]){-1}, ND_C, 0), ND_ERR_IO, "is a directory");
-  th_write_file(th_path(dir, "bool.bin"), "\x01\x00\x07", 3);
-  TH_EXPECT_ERROR(nd_fromfile(th_path(dir, "bool.bin"), ND_BOOL, 1, (const int64_t[]){3}, ND_C, 0),
+  TH_EXPECT_ERROR(nd_fromfile(th_dir, ND_FLOAT64, 1, (const int64_t[]){-1}, ND_C, 0), ND_ERR_IO, "is a directory");
+  th_write_file(th_path(th_dir, "bool.bin"), "\x01\x00\x07", 3);
+  TH_EXPECT_ERROR(nd_fromfile(th_path(th_dir, "bool.bin"), ND_BOOL, 1, (const int64_t[]){3}, ND_C, 0),
                   ND_ERR_IO, "bool data holds the byte 0x07 (flat element 2)");
   TH_EXPECT_ERROR(nd_tofile(p, a, ND_K), ND_ERR_VALUE, "tofile");
-  TH_EXPECT_ERROR(nd_tofile(th_path(dir, "no/dir.bin"), a, ND_C), ND_ERR_IO,
+  TH_EXPECT_ERROR(nd_tofile(th_path(th_dir, "no/th_dir.bin"), a, ND_C), ND_ERR_IO,
                   "tofile: file '");
-  TH_EXPECT_ERROR(nd_tofile(th_path(dir, "no/dir.bin"), a, ND_C), ND_ERR_IO, "cannot open for writing");
+  TH_EXPECT_ERROR(nd_tofile(th_path(th_dir, "no/th_dir.bin"), a, ND_C), ND_ERR_IO, "cannot open for writing");
   struct stat st;
   if (stat("/dev/full", &st) == 0)
     TH_EXPECT_ERROR(nd_tofile("/dev/full", a, ND_F), ND_ERR_IO, "write error");
@@ -158,7 +146,7 @@ static void test_size_and_argument_errors(void **state) {
 
 static void test_allocation_failures(void **state) {
   (void)state;
-  const char *p = th_path(dir, "a.bin");
+  const char *p = th_path(th_dir, "a.bin");
   nd_array *a = th_make(ND_COMPLEX64, 2, (const int64_t[]){5, 4}, TH_NEGATIVE, 3);
   for (int which = 0; which < 2; which++) {
     ndi_alloc_fail_after(-1);
@@ -186,5 +174,5 @@ int main(void) {
       cmocka_unit_test(test_size_and_argument_errors),
       cmocka_unit_test(test_allocation_failures),
   };
-  return cmocka_run_group_tests(tests, setup, teardown);
+  return cmocka_run_group_tests(tests, th_dir_setup, th_dir_teardown);
 }

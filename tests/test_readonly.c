@@ -8,18 +8,6 @@
 
 typedef enum { RO_FLAG, RO_BROADCAST, RO_MMAP, RO_NUM } ro_kind;
 static const char *const ro_names[RO_NUM] = {"set_writeable(false)", "broadcast_to", "mmap"};
-static char dir[64];
-
-static int setup(void **state) {
-  (void)state;
-  th_tmpdir(dir, sizeof dir);
-  return 0;
-}
-static int teardown(void **state) {
-  (void)state;
-  th_tmpdir_remove(dir);
-  return 0;
-}
 
 /* A read-only complex128 array of shape [2,3,4] made the given way. */
 static nd_array *make_readonly(ro_kind k) {
@@ -32,9 +20,9 @@ static nd_array *make_readonly(ro_kind k) {
     a = th_make(ND_COMPLEX128, 3, sh, TH_BROADCAST, 1);
   } else {
     nd_array *src = th_make(ND_COMPLEX128, 3, sh, TH_F, 1);
-    assert_int_equal(nd_save_npy(th_path(dir, "ro.npy"), src), ND_OK);
+    assert_int_equal(nd_save_npy(th_path(th_dir, "ro.npy"), src), ND_OK);
     nd_release(src);
-    a = nd_load_npy_mmap(th_path(dir, "ro.npy"));
+    a = nd_load_npy_mmap(th_path(th_dir, "ro.npy"));
   }
   assert_non_null(a);
   assert_false(nd_is_writeable(a));
@@ -138,8 +126,8 @@ static void test_reads_allowed(void **state) {
     assert_int_equal(nd_to_data(a, flat, ND_F), ND_OK);
     nd_array *back = nd_from_data(ND_COMPLEX128, ND_SHAPE(2, 3, 4), flat, ND_F);
     th_assert_same_values(back, want);
-    assert_int_equal(nd_save_npy(th_path(dir, "copy.npy"), a), ND_OK);
-    assert_int_equal(nd_tofile(th_path(dir, "copy.bin"), a, ND_C), ND_OK);
+    assert_int_equal(nd_save_npy(th_path(th_dir, "copy.npy"), a), ND_OK);
+    assert_int_equal(nd_tofile(th_path(th_dir, "copy.bin"), a, ND_C), ND_OK);
     nd_array *w = nd_zeros(ND_COMPLEX128, ND_SHAPE(2, 3, 4), ND_C);
     assert_int_equal(nd_assign(w, a), ND_OK); /* a read-only source is fine */
     th_assert_same_values(w, want);
@@ -156,5 +144,5 @@ int main(void) {
       cmocka_unit_test(test_set_writeable),
       cmocka_unit_test(test_reads_allowed),
   };
-  return cmocka_run_group_tests(tests, setup, teardown);
+  return cmocka_run_group_tests(tests, th_dir_setup, th_dir_teardown);
 }
