@@ -254,3 +254,28 @@ void th_write_file(const char *path, const void *data, size_t len) {
   assert_int_equal(fwrite(data, 1, len, f), len);
   assert_int_equal(fclose(f), 0);
 }
+
+static uint64_t mut_state = 88172645463325252u;
+static uint64_t mut_next(void) { /* xorshift64 */
+  mut_state ^= mut_state << 13;
+  mut_state ^= mut_state >> 7;
+  mut_state ^= mut_state << 17;
+  return mut_state;
+}
+
+unsigned char *th_mutate(const unsigned char *orig, size_t n, size_t *len) {
+  *len = mut_next() % 8 == 0 ? (size_t)(mut_next() % (n + 1)) : n;
+  unsigned char *b = malloc(*len ? *len : 1);
+  assert_non_null(b);
+  memcpy(b, orig, *len);
+  for (int j = 0, k = 1 + (int)(mut_next() % 8); j < k && *len; j++) {
+    size_t pos = (size_t)(mut_next() % *len);
+    switch (mut_next() % 4) {
+      case 0: b[pos] ^= (unsigned char)(1u << (mut_next() % 8)); break;
+      case 1: b[pos] = (unsigned char)mut_next(); break;
+      case 2: b[pos] = (unsigned char)"0123456789(),' {}:\n"[mut_next() % 19]; break;
+      default: b[pos] = 0xff; break;
+    }
+  }
+  return b;
+}

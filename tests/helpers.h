@@ -71,6 +71,10 @@ const char *th_path(const char *dir, const char *name);
  * cannot be read. */
 unsigned char *th_read_file(const char *path, size_t *len);
 void th_write_file(const char *path, const void *data, size_t len);
+/* The next of a fixed sequence of random mutations of a valid file (bit flips, random
+ * bytes, header characters, cuts): a malloc'd copy of exactly *len bytes (caller frees).
+ * The sequence is the same in every run. */
+unsigned char *th_mutate(const unsigned char *orig, size_t n, size_t *len);
 
 /* Runs a cmocka group and returns its status (with a name for the log). */
 #define TH_RUN(tests) cmocka_run_group_tests(tests, NULL, NULL)

@@ -468,28 +468,10 @@ static void test_mmap_refuses_unaligned_data(void **state) {
 /* A fixed sequence of random mutations (bit flips, random bytes, header characters, cuts)
  * of valid files: each result loads or fails with ND_ERR_IO, never anything else, and
  * never reads outside the exactly sized buffer (ASan). A smoke test; fuzz/ goes further. */
-static uint64_t mut_state = 88172645463325252u;
-static uint64_t mut_next(void) {
-  mut_state ^= mut_state << 13;
-  mut_state ^= mut_state >> 7;
-  mut_state ^= mut_state << 17;
-  return mut_state;
-}
-
 static void mutate_and_load(const unsigned char *orig, size_t n, int iterations) {
   for (int it = 0; it < iterations; it++) {
-    size_t len = mut_next() % 8 == 0 ? (size_t)(mut_next() % (n + 1)) : n;
-    unsigned char *b = malloc(len ? len : 1);
-    memcpy(b, orig, len);
-    for (int j = 0, k = 1 + (int)(mut_next() % 8); j < k && len; j++) {
-      size_t pos = (size_t)(mut_next() % len);
-      switch (mut_next() % 4) {
-        case 0: b[pos] ^= (unsigned char)(1u << (mut_next() % 8)); break;
-        case 1: b[pos] = (unsigned char)mut_next(); break;
-        case 2: b[pos] = (unsigned char)"0123456789(),' {}:\n"[mut_next() % 19]; break;
-        default: b[pos] = 0xff; break;
-      }
-    }
+    size_t len;
+    unsigned char *b = th_mutate(orig, n, &len);
     nd_clear_error();
     nd_array *r = ndi_npy_load_buffer("load_npy", "mutated.npy", b, len);
     if (!r && nd_last_status() != ND_ERR_IO)
