@@ -10,11 +10,11 @@
 
 #define SUM_PROD(E, S, T, K, NAME, ...)                                               \
   static inline T sum_##S##_term(T x, const T *aux) { (void)aux; return x; }         \
-  static inline T sum_##S##_op(T a, T b) { return NDI_ACC_ADD_##K(T, a, b); }                \
+  static inline T sum_##S##_op(T a, T b) { return NDI_ACC_ADD_##K(T, a, b); }        \
   static inline T sum_##S##_id(void) { return (T)0; }                                \
   NDI_PW_LOOPS(sum_##S, T, T)                                                        \
   static inline T prod_##S##_term(T x, const T *aux) { (void)aux; return x; }        \
-  static inline T prod_##S##_op(T a, T b) { return NDI_ACC_MUL_##K(T, a, b); }               \
+  static inline T prod_##S##_op(T a, T b) { return NDI_ACC_MUL_##K(T, a, b); }       \
   static inline T prod_##S##_id(void) { return (T)1; }                               \
   NDI_PW_LOOPS(prod_##S, T, T)
 NDI_DTYPES(SUM_PROD, _)

@@ -103,9 +103,8 @@ nd_status ndi_scalar_to(const char *op, nd_scalar v, nd_dtype t, void *buf) {
     case ND_SCALAR_INT: {
       /* As NumPy 2: a Python int that the integer dtype cannot hold is an error, not a wrap. */
       int64_t lo, hi;
-      ndi_int_range(t, &lo, &hi);
-      char k = ndi_dtype_kind(t);
-      if ((k == 'i' || k == 'u') && (v.v.i < lo || v.v.i > hi))
+      ndi_int_range(t, &lo, &hi); /* the whole int64 range for bool, float and complex */
+      if (v.v.i < lo || v.v.i > hi)
         return ndi_error(ND_ERR_OVERFLOW, "%s: integer scalar %lld is out of bounds for %s", op,
                          (long long)v.v.i, ndi_dtype_name(t));
       ndi_convert_one(t, buf, ND_INT64, &v.v.i);
