@@ -238,8 +238,8 @@ ND_API nd_status nd_minimum_out(nd_array *out, const nd_array *a, const nd_array
 ND_API nd_array *nd_minimum_scalar(const nd_array *a, nd_scalar b);
 ND_API nd_status nd_minimum_scalar_out(nd_array *out, const nd_array *a, nd_scalar b);
 
-/** Real two-argument functions. Real dtypes and bool; integers and bool are computed in float as for exp; complex is
- *  an error. */
+/** Real two-argument functions. Real dtypes and bool; integers and bool are computed in float as for exp, float32
+ *  when every integer input has at most 16 bits (int16 with uint16 too), else float64; complex is an error. */
 ND_API nd_array *nd_atan2(const nd_array *a, const nd_array *b);
 ND_API nd_status nd_atan2_out(nd_array *out, const nd_array *a, const nd_array *b);
 ND_API nd_array *nd_atan2_scalar(const nd_array *a, nd_scalar b);
