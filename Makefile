@@ -62,7 +62,9 @@ fuzz: deps
 	  t=$${f##*/fuzz_}; mkdir -p $(FUZZ_BUILD)/corpus-$$t $(FUZZ_BUILD)/crashes-$$t; \
 	  echo "== fuzz $$t ($(FUZZ_SECONDS) s)"; \
 	  ASAN_OPTIONS=allocator_may_return_null=1 $$f -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -artifact_prefix=$(FUZZ_BUILD)/crashes-$$t/ \
-	    $(FUZZ_BUILD)/corpus-$$t fuzz/corpus/$$t 2>&1 | grep -E "stat::number_of_executed_units|ERROR|SUMMARY" || exit 1; \
+	    $(FUZZ_BUILD)/corpus-$$t fuzz/corpus/$$t > $(FUZZ_BUILD)/fuzz-$$t.log 2>&1; rc=$$?; \
+	  grep -E "stat::number_of_executed_units|ERROR|SUMMARY" $(FUZZ_BUILD)/fuzz-$$t.log; \
+	  if [ $$rc -ne 0 ]; then echo "fuzz $$t failed (rc $$rc): see $(FUZZ_BUILD)/fuzz-$$t.log and $(FUZZ_BUILD)/crashes-$$t/"; exit 1; fi; \
 	done
 
 # API reference from the header comments (Doxygen; warnings are errors).

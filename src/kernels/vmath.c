@@ -13,20 +13,24 @@
 
 #ifdef NDI_VM_X86
 
+/* Each part carries its instruction set as a function attribute (not a pragma region) so
+ * that GCC and clang both compile it; the libmvec declarations carry it too, because the
+ * vector argument's calling convention depends on it. */
+#define VM_AVX512 __attribute__((target("avx512f")))
+#define VM_AVX2 __attribute__((target("avx2")))
+
 /* ---- AVX-512: 8 doubles, 16 floats; the tail through a masked load and store ---------- */
-#pragma GCC push_options
-#pragma GCC target("avx512f")
 #define VM_E(F)                                                                           \
-  __m512d _ZGVeN8v_##F(__m512d);                                                          \
-  __m512 _ZGVeN16v_##F##f(__m512);                                                        \
-  static void F##_f64_e(double *y, const double *x, int64_t n) {                          \
+  VM_AVX512 __m512d _ZGVeN8v_##F(__m512d);                                                \
+  VM_AVX512 __m512 _ZGVeN16v_##F##f(__m512);                                              \
+  VM_AVX512 static void F##_f64_e(double *y, const double *x, int64_t n) {                          \
     int64_t i = 0;                                                                        \
     for (; i + 8 <= n; i += 8) _mm512_storeu_pd(y + i, _ZGVeN8v_##F(_mm512_loadu_pd(x + i))); \
     if (i == n) return;                                                                   \
     __mmask8 m = (__mmask8)((1u << (n - i)) - 1);                                         \
     _mm512_mask_storeu_pd(y + i, m, _ZGVeN8v_##F(_mm512_maskz_loadu_pd(m, x + i)));       \
   }                                                                                       \
-  static void F##_f32_e(float *y, const float *x, int64_t n) {                            \
+  VM_AVX512 static void F##_f32_e(float *y, const float *x, int64_t n) {                            \
     int64_t i = 0;                                                                        \
     for (; i + 16 <= n; i += 16)                                                          \
       _mm512_storeu_ps(y + i, _ZGVeN16v_##F##f(_mm512_loadu_ps(x + i)));                  \
@@ -35,15 +39,12 @@
     _mm512_mask_storeu_ps(y + i, m, _ZGVeN16v_##F##f(_mm512_maskz_loadu_ps(m, x + i)));   \
   }
 NDI_VMATH_FUNCS(VM_E)
-#pragma GCC pop_options
 
 /* ---- AVX2: 4 doubles, 8 floats; the tail through a zero-padded buffer --------------------- */
-#pragma GCC push_options
-#pragma GCC target("avx2")
 #define VM_D(F)                                                                           \
-  __m256d _ZGVdN4v_##F(__m256d);                                                          \
-  __m256 _ZGVdN8v_##F##f(__m256);                                                         \
-  static void F##_f64_d(double *y, const double *x, int64_t n) {                          \
+  VM_AVX2 __m256d _ZGVdN4v_##F(__m256d);                                                  \
+  VM_AVX2 __m256 _ZGVdN8v_##F##f(__m256);                                                 \
+  VM_AVX2 static void F##_f64_d(double *y, const double *x, int64_t n) {                          \
     int64_t i = 0;                                                                        \
     for (; i + 4 <= n; i += 4) _mm256_storeu_pd(y + i, _ZGVdN4v_##F(_mm256_loadu_pd(x + i))); \
     if (i == n) return;                                                                   \
@@ -52,7 +53,7 @@ NDI_VMATH_FUNCS(VM_E)
     _mm256_storeu_pd(t, _ZGVdN4v_##F(_mm256_loadu_pd(t)));                                \
     for (int64_t k = i; k < n; k++) y[k] = t[k - i];                                      \
   }                                                                                       \
-  static void F##_f32_d(float *y, const float *x, int64_t n) {                            \
+  VM_AVX2 static void F##_f32_d(float *y, const float *x, int64_t n) {                            \
     int64_t i = 0;                                                                        \
     for (; i + 8 <= n; i += 8) _mm256_storeu_ps(y + i, _ZGVdN8v_##F##f(_mm256_loadu_ps(x + i))); \
     if (i == n) return;                                                                   \
@@ -62,7 +63,6 @@ NDI_VMATH_FUNCS(VM_E)
     for (int64_t k = i; k < n; k++) y[k] = t[k - i];                                      \
   }
 NDI_VMATH_FUNCS(VM_D)
-#pragma GCC pop_options
 
 /* ---- SSE (part of x86-64): 2 doubles, 4 floats -------------------------------------------- */
 #define VM_B(F)                                                                           \
