@@ -95,6 +95,30 @@ static void test_index_errors(void **state) {
   nd_release(a);
 }
 
+/* ravel/flatten 'K' place a broadcast axis where NumPy's iterator does: arange(6) as
+ * [2,3], transposed, given a broadcast middle axis -> [3,2,2] with strides (1,0,3); NumPy
+ * gives 0..5 twice (the broadcast axis outermost), not each value twice in a row. */
+static void test_ravel_k_broadcast_axis(void **state) {
+  (void)state;
+  nd_array *a = th_arange(ND_FLOAT64, ND_SHAPE(2, 3));
+  nd_array *t = nd_transpose(a);
+  nd_array *e = nd_expand_dims(t, 1);
+  nd_array *b = nd_broadcast_to(e, ND_SHAPE(3, 2, 2));
+  th_assert_strides(b, 3, (int64_t[]){1, 0, 3});
+  nd_array *want = nd_from_data(ND_FLOAT64, ND_SHAPE(12),
+                                (double[]){0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5}, ND_C);
+  nd_array *r = nd_ravel(b, ND_K), *f = nd_flatten(b, ND_K);
+  th_assert_same_values(r, want);
+  th_assert_same_values(f, want);
+  nd_release(f);
+  nd_release(r);
+  nd_release(want);
+  nd_release(b);
+  nd_release(e);
+  nd_release(t);
+  nd_release(a);
+}
+
 static void test_reshape_views_and_copies(void **state) {
   (void)state;
   /* the seed documents' cases */
@@ -346,6 +370,7 @@ int main(void) {
       cmocka_unit_test(test_index_strings),
       cmocka_unit_test(test_index_errors),
       cmocka_unit_test(test_reshape_views_and_copies),
+      cmocka_unit_test(test_ravel_k_broadcast_axis),
       cmocka_unit_test(test_reshape_orders),
       cmocka_unit_test(test_reshape_errors),
       cmocka_unit_test(test_broadcasting),

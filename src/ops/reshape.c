@@ -17,29 +17,36 @@ static nd_order resolve_a(const nd_array *a, nd_order o) {
 
 /* Order 'K' for ravel and flatten, as NumPy's iterator orders axes: by decreasing |stride|
  * (the order the elements lie in memory), keeping each axis' direction; an axis of stride 0
- * (or extent 1) says nothing and is passed over, not sorted. The result is a view of `a`
+ * (or extent 1) says nothing and is passed over, not sorted. The insertion sort runs as
+ * NumPy's does, from the innermost axis outwards by increasing |stride|: with axes that are
+ * passed over the direction of the sort decides where a broadcast axis ends up, so it must
+ * be the same for the elements to come out in NumPy's order. The result is a view of `a`
  * whose C order is that order. */
+static int64_t order_key(const nd_array *a, int ax) {
+  return a->shape[ax] == 1 ? 0 : llabs(a->strides[ax]);
+}
+
 static nd_array *memory_order_view(const char *op, nd_array *a) {
-  int perm[ND_MAX_DIMS];
-  for (int i = 0; i < a->ndim; i++) perm[i] = i;
-  for (int i = 1; i < a->ndim; i++) {
-    int ax = perm[i], pos = i;
-    int64_t si = a->shape[ax] == 1 ? 0 : llabs(a->strides[ax]);
+  int n = a->ndim, inner[ND_MAX_DIMS]; /* inner[0] is the innermost axis */
+  for (int i = 0; i < n; i++) inner[i] = n - 1 - i;
+  for (int i = 1; i < n; i++) {
+    int ax = inner[i], pos = i;
+    int64_t si = order_key(a, ax);
     for (int j = i - 1; j >= 0 && si != 0; j--) {
-      int64_t sj = a->shape[perm[j]] == 1 ? 0 : llabs(a->strides[perm[j]]);
-      if (sj == 0) continue; /* ambiguous: look further out */
-      if (sj >= si) break;
+      int64_t sj = order_key(a, inner[j]);
+      if (sj == 0) continue; /* ambiguous: look further in */
+      if (sj <= si) break;
       pos = j;
     }
-    for (int k = i; k > pos; k--) perm[k] = perm[k - 1];
-    perm[pos] = ax;
+    for (int k = i; k > pos; k--) inner[k] = inner[k - 1];
+    inner[pos] = ax;
   }
   int64_t shape[ND_MAX_DIMS], strides[ND_MAX_DIMS];
-  for (int i = 0; i < a->ndim; i++) {
-    shape[i] = a->shape[perm[i]];
-    strides[i] = a->strides[perm[i]];
+  for (int i = 0; i < n; i++) {
+    shape[i] = a->shape[inner[n - 1 - i]];
+    strides[i] = a->strides[inner[n - 1 - i]];
   }
-  return ndi_view(op, a, a->ndim, shape, strides, a->offset);
+  return ndi_view(op, a, n, shape, strides, a->offset);
 }
 
 /* Resolves the shape and tries the no-copy path. Returns 1 for a view (out set), 0 when a
