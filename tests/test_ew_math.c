@@ -45,6 +45,7 @@ static const math_fn fns[] = {
     {FN(exp), -745, 709, false, false},       {FN(exp), 1e-12, 1, true, true},
     {FN(expm1), -40, 709, false, false},      {FN(expm1), 1e-12, 1, true, true},
     {FN(log), 1e-300, 1e300, true, false},    {FN(log), 0.5, 2, false, false},
+    {FN(log), 0.999, 1.001, false, false},    {FN(log), 5e-324, 2e-308, true, false},
     {FN(log1p), -0.999, 1e10, false, false},  {FN(log1p), 1e-12, 1, true, true},
     {FN(log2), 1e-300, 1e300, true, false},   {FN(log10), 1e-300, 1e300, true, false},
     {FN(sin), -1e4, 1e4, false, false},       {FN(sin), 1e-12, 1e6, true, true},

@@ -9,6 +9,7 @@
 #if defined(ND_HAVE_LIBMVEC) && defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
 #define NDI_VM_X86 1
+#include "vlog_avx512.h"
 #endif
 
 #ifdef NDI_VM_X86
@@ -20,15 +21,18 @@
 #define VM_AVX2 __attribute__((target("avx2")))
 
 /* ---- AVX-512: 8 doubles, 16 floats; the tail through a masked load and store ---------- */
-#define VM_E(F)                                                                           \
+/* the 8-double routine: libmvec's, or nd's own (ndi_v<name>8) */
+#define VM_E8_MVEC(F) _ZGVeN8v_##F
+#define VM_E8_ND(F) ndi_v##F##8
+#define VM_E(F, E)                                                                         \
   VM_AVX512 __m512d _ZGVeN8v_##F(__m512d);                                                \
   VM_AVX512 __m512 _ZGVeN16v_##F##f(__m512);                                              \
   VM_AVX512 static void F##_f64_e(double *y, const double *x, int64_t n) {                          \
     int64_t i = 0;                                                                        \
-    for (; i + 8 <= n; i += 8) _mm512_storeu_pd(y + i, _ZGVeN8v_##F(_mm512_loadu_pd(x + i))); \
+    for (; i + 8 <= n; i += 8) _mm512_storeu_pd(y + i, VM_E8_##E(F)(_mm512_loadu_pd(x + i))); \
     if (i == n) return;                                                                   \
     __mmask8 m = (__mmask8)((1u << (n - i)) - 1);                                         \
-    _mm512_mask_storeu_pd(y + i, m, _ZGVeN8v_##F(_mm512_maskz_loadu_pd(m, x + i)));       \
+    _mm512_mask_storeu_pd(y + i, m, VM_E8_##E(F)(_mm512_maskz_loadu_pd(m, x + i)));       \
   }                                                                                       \
   VM_AVX512 static void F##_f32_e(float *y, const float *x, int64_t n) {                            \
     int64_t i = 0;                                                                        \
@@ -41,7 +45,7 @@
 NDI_VMATH_FUNCS(VM_E)
 
 /* ---- AVX2: 4 doubles, 8 floats; the tail through a zero-padded buffer --------------------- */
-#define VM_D(F)                                                                           \
+#define VM_D(F, E)                                                                          \
   VM_AVX2 __m256d _ZGVdN4v_##F(__m256d);                                                  \
   VM_AVX2 __m256 _ZGVdN8v_##F##f(__m256);                                                 \
   VM_AVX2 static void F##_f64_d(double *y, const double *x, int64_t n) {                          \
@@ -65,7 +69,7 @@ NDI_VMATH_FUNCS(VM_E)
 NDI_VMATH_FUNCS(VM_D)
 
 /* ---- SSE (part of x86-64): 2 doubles, 4 floats -------------------------------------------- */
-#define VM_B(F)                                                                           \
+#define VM_B(F, E)                                                                          \
   __m128d _ZGVbN2v_##F(__m128d);                                                          \
   __m128 _ZGVbN4v_##F##f(__m128);                                                         \
   static void F##_f64_b(double *y, const double *x, int64_t n) {                          \
@@ -129,7 +133,7 @@ int ndi_vmath_force_level(int level) {
 #define VM_PICK(F, SFX, Y, X, N)
 #endif
 
-#define VM_ENTRY(F)                                                  \
+#define VM_ENTRY(F, E)                                                 \
   void ndi_vm_##F##_f64(double *y, const double *x, int64_t n) {     \
     VM_PICK(F, f64, y, x, n)                                         \
     for (int64_t i = 0; i < n; i++) y[i] = F(x[i]);                  \
