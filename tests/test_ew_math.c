@@ -43,6 +43,7 @@ static long double r_sqrt(long double x) { return sqrtl(x); }
 #define FN(N) #N, nd_##N, nd_##N##_out, r_##N
 static const math_fn fns[] = {
     {FN(exp), -745, 709, false, false},       {FN(exp), 1e-12, 1, true, true},
+    {FN(exp), -745.1, -708, false, false},
     {FN(expm1), -40, 709, false, false},      {FN(expm1), 1e-12, 1, true, true},
     {FN(log), 1e-300, 1e300, true, false},    {FN(log), 0.5, 2, false, false},
     {FN(log), 0.999, 1.001, false, false},    {FN(log), 5e-324, 2e-308, true, false},

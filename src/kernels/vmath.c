@@ -9,7 +9,7 @@
 #if defined(ND_HAVE_LIBMVEC) && defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
 #define NDI_VM_X86 1
-#include "vlog_avx512.h"
+#include "vmath_avx512.h"
 #endif
 
 #ifdef NDI_VM_X86
