@@ -130,11 +130,6 @@ ND_API nd_status nd_linalg_svd(const nd_array *a, bool full_matrices, nd_array *
                                nd_array **s, nd_array **vh);
 /** Singular values, descending: [..., K]. */
 ND_API nd_array *nd_linalg_svdvals(const nd_array *a);
-/** Least-squares solution of a x = b (LAPACK gelsd, NumPy's lstsq, batched): x, the
- *  residuals (squared column norms of b - a x, shape [..., K]; an empty array unless
- *  every matrix has rank N and M > N, as in NumPy), the ranks (int64, batch shape) and
- *  the singular values. b is a vector when 1-D, else a stack of [M, K]. rcond < 0 gives
- *  NumPy's default eps * max(M, N). */
 /** Pseudo-inverse [..., N, M] from the SVD: singular values at most rtol * max(S) count as
  *  zero. rtol < 0 (or NaN) selects the Array API default max(M, N) * eps; NumPy's
  *  np.linalg.pinv default corresponds to rtol = 1e-15. */
@@ -168,6 +163,11 @@ ND_API nd_array *nd_linalg_matrix_norm(const nd_array *x, bool keepdims, nd_norm
  *  has the real dtype of a floating x, float64 otherwise. */
 ND_API nd_array *nd_linalg_vector_norm(const nd_array *x, int naxes, const int *axes,
                                        bool keepdims, double ord);
+/** Least-squares solution of a x = b (LAPACK gelsd, NumPy's lstsq, batched): x, the
+ *  residuals (squared column norms of b - a x, shape [..., K]; an empty array unless
+ *  every matrix has rank N and M > N, as in NumPy), the ranks (int64, batch shape) and
+ *  the singular values. b is a vector when 1-D, else a stack of [M, K]. rcond < 0 gives
+ *  NumPy's default eps * max(M, N). */
 ND_API nd_status nd_linalg_lstsq(const nd_array *a, const nd_array *b, double rcond,
                                  nd_array **x, nd_array **residuals, nd_array **rank,
                                  nd_array **s);
