@@ -27,6 +27,23 @@ static void test_dtype_table(void **state) {
   assert_int_equal(nd_dtype_from_name("f8"), ND_FLOAT64);
   assert_int_equal(nd_dtype_from_name("c16"), ND_COMPLEX128);
   assert_int_equal(nd_dtype_from_name("float16"), -1);
+  /* NumPy's other spellings: np.dtype(name) for each of these gives the dtype listed. */
+  static const struct { const char *name; int t; } spellings[] = {
+      {"<f8", ND_FLOAT64}, {"=i4", ND_INT32},    {"|u1", ND_UINT8},     {"|b1", ND_BOOL},
+      {">u1", ND_UINT8},   {"<c16", ND_COMPLEX128}, {"d", ND_FLOAT64},  {"f", ND_FLOAT32},
+      {"F", ND_COMPLEX64}, {"D", ND_COMPLEX128}, {"b", ND_INT8},       {"B", ND_UINT8},
+      {"h", ND_INT16},     {"H", ND_UINT16},     {"i", ND_INT32},      {"I", ND_UINT32},
+      {"l", ND_INT64},     {"L", ND_UINT64},     {"q", ND_INT64},      {"Q", ND_UINT64},
+      {"int", ND_INT64},   {"uint", ND_UINT64},  {"float", ND_FLOAT64},
+      {"complex", ND_COMPLEX128},
+      {"double", ND_FLOAT64}, {"single", ND_FLOAT32}, {"intp", ND_INT64}, {"short", ND_INT16},
+      {"?", ND_BOOL},
+      /* big-endian multi-byte data cannot be an nd dtype; unknown codes and stray marks */
+      {">f8", -1},         {"<float64", -1},     {"<", -1},            {"", -1},
+      {"f2", -1},          {"<e", -1},           {"float_", -1},       {"<f16", -1},
+  };
+  for (size_t i = 0; i < sizeof spellings / sizeof spellings[0]; i++)
+    assert_int_equal(nd_dtype_from_name(spellings[i].name), spellings[i].t);
   assert_null(nd_dtype_name((nd_dtype)99));
   assert_int_equal(nd_dtype_size((nd_dtype)-1), 0);
   assert_true(nd_dtype_is_integer(ND_UINT16));

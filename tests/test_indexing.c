@@ -330,6 +330,52 @@ static void test_assign(void **state) {
   nd_scope_end();
 }
 
+/* A 0-d boolean index adds an axis of extent 1 and keeps it or empties it; next to other
+ * index arrays it broadcasts as one of shape [1] or [0] (NumPy's shapes in comments). */
+static void test_zero_dim_mask(void **state) {
+  (void)state;
+  nd_scope_begin();
+  nd_array *t = nd_full_scalar(ND_BOOL, 0, NULL, ND_BOOLV(true), ND_C);
+  nd_array *f = nd_full_scalar(ND_BOOL, 0, NULL, ND_BOOLV(false), ND_C);
+  nd_array *s = nd_full_scalar(ND_INT32, 0, NULL, ND_INT(5), ND_C);
+  nd_array *r = nd_mask_select(s, t); /* np.array(5)[True] = [5] */
+  th_assert_shape(r, 1, (int64_t[]){1});
+  assert_int_equal(((int32_t *)nd_data(r))[0], 5);
+  th_assert_shape(nd_mask_select(s, f), 1, (int64_t[]){0});
+  for (int L = 0; L < TH_NUM_LAYOUTS; L++) {
+    nd_array *b = th_make(ND_FLOAT64, 2, (int64_t[]){2, 3}, (th_layout)L, 9);
+    r = nd_mask_select(b, t); /* (1, 2, 3) */
+    th_assert_shape(r, 3, (int64_t[]){1, 2, 3});
+    int64_t j[2] = {0};
+    do expect_equal_at(r, (int64_t[]){0, j[0], j[1]}, b, j, "b[True]");
+    while (th_next(2, (int64_t[]){2, 3}, j));
+    th_assert_shape(nd_mask_select(b, f), 3, (int64_t[]){0, 2, 3});
+    nd_array *i = nd_from_data(ND_INT64, ND_SHAPE(2), (int64_t[]){1, 0}, ND_C);
+    r = nd_index_arrays(b, "?, ?", 2, (nd_array *[]){i, t}); /* b[[1, 0], True]: (2, 3) */
+    th_assert_shape(r, 2, (int64_t[]){2, 3});
+    for (int64_t q = 0; q < 3; q++) {
+      expect_equal_at(r, (int64_t[]){0, q}, b, (int64_t[]){1, q}, "b[[1,0], True]");
+      expect_equal_at(r, (int64_t[]){1, q}, b, (int64_t[]){0, q}, "b[[1,0], True]");
+    }
+    th_assert_shape(nd_index_arrays(b, "..., ?", 1, &t), 3, (int64_t[]){2, 3, 1}); /* b[..., True] */
+    r = nd_index_arrays(b, ":, ?, ?", 2, (nd_array *[]){t, i}); /* b[:, True, [1, 0]]: (2, 2) */
+    th_assert_shape(r, 2, (int64_t[]){2, 2});
+    expect_equal_at(r, (int64_t[]){1, 0}, b, (int64_t[]){1, 1}, "b[:, True, [1,0]]");
+    if (L != TH_BROADCAST) { /* b[True] = 7 writes every element; b[False] = 8 none */
+      nd_array *c = nd_copy(b, ND_K);
+      assert_int_equal(nd_mask_fill(c, f, ND_INT(8)), ND_OK);
+      assert_int_equal(nd_mask_fill(c, t, ND_INT(7)), ND_OK);
+      memset(j, 0, sizeof j);
+      do {
+        double x, y;
+        th_get(c, j, &x, &y);
+        assert_true(x == 7);
+      } while (th_next(2, (int64_t[]){2, 3}, j));
+    }
+  }
+  nd_scope_end();
+}
+
 static void test_index_errors(void **state) {
   (void)state;
   nd_scope_begin();
@@ -347,7 +393,6 @@ static void test_index_errors(void **state) {
   TH_EXPECT_ERROR(nd_index_arrays(a, "?, :, :", 1, &i), ND_ERR_INDEX, "index_arrays");
   TH_EXPECT_ERROR(nd_index_arrays(a, "?", 1, (nd_array *[]){nd_ones(ND_FLOAT64, ND_SHAPE(1), ND_C)}), ND_ERR_TYPE,
                   "index_arrays: indices must be an integer array, got float64");
-  TH_EXPECT_ERROR(nd_index_arrays(a, "?", 1, (nd_array *[]){nd_ones(ND_BOOL, 0, NULL, ND_C)}), ND_ERR_INDEX, "0-d boolean index");
   TH_EXPECT_ERROR(nd_index_arrays(a, "?", 1, (nd_array *[]){NULL}), ND_ERR_NULL, "index_arrays");
   TH_EXPECT_ERROR(nd_mask_select(a, nd_ones(ND_BOOL, ND_SHAPE(3, 5), ND_C)), ND_ERR_INDEX,
                   "mask_select: boolean index did not match indexed array along axis 1; size of axis is 4 but size of corresponding boolean axis is 5");
@@ -384,6 +429,7 @@ int main(void) {
       cmocka_unit_test(test_index_arrays_placement),
       cmocka_unit_test(test_masks_and_nonzero),
       cmocka_unit_test(test_assign),
+      cmocka_unit_test(test_zero_dim_mask),
       cmocka_unit_test(test_index_errors),
       cmocka_unit_test(test_large_gather),
   };

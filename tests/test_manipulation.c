@@ -241,6 +241,14 @@ static void test_repeat(void **state) {
   int64_t want[3] = {0, 2, 2};
   assert_memory_equal(nd_data(r), want, sizeof want);
   th_assert_shape(nd_repeat(a, 0, 1), 2, (int64_t[]){2, 0});
+  /* NumPy repeats a 0-d array along axis 0 or -1 as a 1-D one: repeat(array(5), 3, 0) */
+  nd_array *five = nd_full_scalar(ND_INT64, 0, NULL, ND_INT(5), ND_C);
+  for (int ax = -1; ax <= 0; ax++) {
+    r = nd_repeat(five, 3, ax);
+    th_assert_shape(r, 1, (int64_t[]){3});
+    assert_memory_equal(nd_data(r), ((int64_t[]){5, 5, 5}), 3 * sizeof(int64_t));
+  }
+  TH_EXPECT_ERROR(nd_repeat(five, 3, 1), ND_ERR_INDEX, "repeat: axis 1 is out of bounds");
   TH_EXPECT_ERROR(nd_repeat(a, -1, 0), ND_ERR_VALUE, "repeat: repeats may not contain negative values (-1)");
   TH_EXPECT_ERROR(nd_repeat_array(a, nd_from_data(ND_INT8, ND_SHAPE(2), (int8_t[]){1, -2}, ND_C), 0), ND_ERR_VALUE,
                   "repeat: repeats may not contain negative values (-2)");

@@ -86,7 +86,9 @@ ND_API nd_status nd_item_double(const nd_array *a, double *value);
 
 /** "float64", "int8", ...; NULL for an invalid value. */
 ND_API const char *nd_dtype_name(nd_dtype t);
-/** Looks a dtype up by name ("float64", "f8", "complex64", "bool"); -1 if unknown. */
+/** Looks a dtype up by name as np.dtype(name) does: canonical names ("float64"), array-protocol
+ *  codes ("f8", "<f8", "|u1"; a big-endian multi-byte code is -1), one-character codes
+ *  ("d", "F", "l") and type names ("double", "int" = int64, "complex"); -1 if unknown. */
 ND_API int nd_dtype_from_name(const char *name);
 /** Bytes per element; 0 for an invalid value. */
 ND_API size_t nd_dtype_size(nd_dtype t);

@@ -34,7 +34,8 @@ ND_API nd_array *nd_index_arrays(const nd_array *a, const char *spec, int n,
 ND_API nd_status nd_index_arrays_assign(nd_array *a, const char *spec, int n,
                                         nd_array *const *indices, const nd_array *value);
 /** a[mask] (mask: bool, its shape that of a's leading axes): the selected elements in C
- *  order, shape (count, a.shape[mask.ndim:]...). */
+ *  order, shape (count, a.shape[mask.ndim:]...). A 0-d mask adds a leading axis and keeps
+ *  it (true: shape (1, a.shape...)) or empties it (false: (0, a.shape...)), as NumPy. */
 ND_API nd_array *nd_mask_select(const nd_array *a, const nd_array *mask);
 /** a[mask] = value (value broadcast to the selection's shape, cast to a's dtype). */
 ND_API nd_status nd_mask_assign(nd_array *a, const nd_array *mask, const nd_array *value);

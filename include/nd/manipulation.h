@@ -26,7 +26,7 @@ ND_API nd_status nd_unstack(nd_array *a, int axis, int64_t n, nd_array **out);
  *  ones in front, a shorter shape with leading axes of extent 1). reps >= 0. */
 ND_API nd_array *nd_tile(const nd_array *a, int nreps, const int64_t *reps);
 /** Each element repeated `repeats` times along `axis` (ND_AXIS_NONE: of the flattened
- *  array, C order, giving a 1-D result). */
+ *  array, C order, giving a 1-D result; a 0-d array also takes axis 0 or -1, as NumPy). */
 ND_API nd_array *nd_repeat(const nd_array *a, int64_t repeats, int axis);
 /** Element i repeated repeats[i] times: repeats is an integer array of one element (used
  *  for all) or one per element along the axis; negative counts are errors. */

@@ -1,6 +1,7 @@
 /* dtype table, promotion lattice, casting rules and machine limits. */
 #include "dtype.h"
 
+#include <ctype.h>
 #include <float.h>
 #include <string.h>
 
@@ -121,19 +122,57 @@ bool nd_dtype_is_integer(nd_dtype t) {
 bool nd_dtype_is_floating(nd_dtype t) { return ndi_dtype_ok((int)t) && ndi_dtype_kind(t) == 'f'; }
 bool nd_dtype_is_complex(nd_dtype t) { return ndi_dtype_ok((int)t) && ndi_dtype_kind(t) == 'c'; }
 
-int nd_dtype_from_name(const char *name) {
+/* NumPy's spellings besides the canonical names: array-protocol codes ("f8", "<f8"),
+ * one-character type codes ("d", "F", "l") and C / Python type names ("double", "int",
+ * "complex"), with the meanings NumPy 2 gives them on LP64 Linux. */
+static int dtype_from_alias(const char *name) {
   static const struct { const char *alias; nd_dtype t; } aliases[] = {
-    {"?", ND_BOOL},       {"b1", ND_BOOL},       {"i1", ND_INT8},     {"i2", ND_INT16},
-    {"i4", ND_INT32},     {"i8", ND_INT64},      {"u1", ND_UINT8},    {"u2", ND_UINT16},
-    {"u4", ND_UINT32},    {"u8", ND_UINT64},     {"f4", ND_FLOAT32},  {"f8", ND_FLOAT64},
-    {"c8", ND_COMPLEX64}, {"c16", ND_COMPLEX128}, {"float", ND_FLOAT64}, {"double", ND_FLOAT64},
+    {"?", ND_BOOL},        {"b1", ND_BOOL},        {"bool_", ND_BOOL},
+    {"i1", ND_INT8},       {"b", ND_INT8},         {"byte", ND_INT8},
+    {"i2", ND_INT16},      {"h", ND_INT16},        {"short", ND_INT16},
+    {"i4", ND_INT32},      {"i", ND_INT32},        {"intc", ND_INT32},
+    {"i8", ND_INT64},      {"l", ND_INT64},        {"q", ND_INT64},
+    {"p", ND_INT64},       {"int", ND_INT64},      {"int_", ND_INT64},
+    {"intp", ND_INT64},    {"long", ND_INT64},     {"longlong", ND_INT64},
+    {"u1", ND_UINT8},      {"B", ND_UINT8},        {"ubyte", ND_UINT8},
+    {"u2", ND_UINT16},     {"H", ND_UINT16},       {"ushort", ND_UINT16},
+    {"u4", ND_UINT32},     {"I", ND_UINT32},       {"uintc", ND_UINT32},
+    {"u8", ND_UINT64},     {"L", ND_UINT64},       {"Q", ND_UINT64},
+    {"P", ND_UINT64},      {"uint", ND_UINT64},    {"uintp", ND_UINT64},
+    {"ulong", ND_UINT64},  {"ulonglong", ND_UINT64},
+    {"f4", ND_FLOAT32},    {"f", ND_FLOAT32},      {"single", ND_FLOAT32},
+    {"f8", ND_FLOAT64},    {"d", ND_FLOAT64},      {"float", ND_FLOAT64},
+    {"double", ND_FLOAT64},
+    {"c8", ND_COMPLEX64},  {"F", ND_COMPLEX64},    {"csingle", ND_COMPLEX64},
+    {"c16", ND_COMPLEX128}, {"D", ND_COMPLEX128},  {"complex", ND_COMPLEX128},
+    {"cdouble", ND_COMPLEX128},
   };
-  if (!name) return -1;
   for (int t = 0; t < ND_NUM_DTYPES; t++)
     if (strcmp(name, ndi_dtype_table[t].name) == 0) return t;
   for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
     if (strcmp(name, aliases[i].alias) == 0) return (int)aliases[i].t;
   return -1;
+}
+
+/* An array-protocol code after a byte-order mark: "<f8", "=i4", "|u1". Arrays hold
+ * native (little-endian) data, so '>' names a dtype only for one-byte types. */
+static int dtype_from_typestr(const char *name) {
+  char order = name[0];
+  const char *code = name + 1;
+  if (!(code[0] == 'b' || code[0] == 'i' || code[0] == 'u' || code[0] == 'f' ||
+        code[0] == 'c') || !isdigit((unsigned char)code[1]))
+    return -1;
+  int t = dtype_from_alias(code);
+  if (t < 0) return -1;
+  if (order == '>' && ndi_dtype_size((nd_dtype)t) != 1) return -1;
+  return t;
+}
+
+int nd_dtype_from_name(const char *name) {
+  if (!name) return -1;
+  if (name[0] == '<' || name[0] == '>' || name[0] == '=' || name[0] == '|')
+    return dtype_from_typestr(name);
+  return dtype_from_alias(name);
 }
 
 nd_status nd_finfo(nd_dtype t, nd_finfo_t *info) {

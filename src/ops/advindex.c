@@ -27,6 +27,7 @@ typedef struct {
   item_kind kind;
   const nd_array *arr; /* IT_ADV: an integer index array */
   int vaxis;           /* IT_ADV: the axis of the basic view it indexes */
+  bool adds_axis;      /* IT_ADV of a 0-d mask: it indexes a new axis of extent 1 */
 } item;
 
 typedef struct {
@@ -181,8 +182,18 @@ static nd_status parse(adv *x, const nd_array *a, const char *spec, int n,
       }
       if (ix->dtype == ND_BOOL) {
         if (ix->ndim == 0) {
-          st = ndi_error(ND_ERR_INDEX, "%s: a 0-d boolean index is not supported", x->op);
-          goto done;
+          /* NumPy: a[True] / a[False] add an axis of extent 1 and select it once or not
+           * at all, an advanced index of shape [1] or [0] over that new axis */
+          int64_t cnt = *(const bool *)ix->data ? 1 : 0;
+          nd_array *col = own(x, ndi_array_alloc(x->op, ND_INT64, 1, &cnt, ND_C));
+          if (!col) {
+            st = ND_ERR_NOMEM;
+            goto done;
+          }
+          if (cnt) ((int64_t *)col->data)[0] = 0;
+          x->items[x->nitems++] = (item){IT_ADV, col, 0, true};
+          bl += (size_t)snprintf(basic + bl, cap - bl, "%sNone", bl ? "," : "");
+          goto next;
         }
         int64_t cnt, *c;
         if ((st = nonzero_coords(x->op, ix, &cnt, &c))) goto done;
@@ -222,6 +233,7 @@ static nd_status parse(adv *x, const nd_array *a, const char *spec, int n,
       x->items[x->nitems++] = (item){k, NULL, 0};
       bl += (size_t)snprintf(basic + bl, cap - bl, "%s%.*s", bl ? "," : "", (int)len, s);
     }
+  next:
     if (last) break;
     p = q + 1;
   }
@@ -237,7 +249,8 @@ static nd_status parse(adv *x, const nd_array *a, const char *spec, int n,
   }
   /* axis of the view each item stands for: an ellipsis spans what the others leave */
   int consumed = 0;
-  for (int i = 0; i < x->nitems; i++) consumed += x->items[i].kind == IT_BASIC || x->items[i].kind == IT_ADV;
+  for (int i = 0; i < x->nitems; i++)
+    consumed += x->items[i].kind == IT_BASIC || (x->items[i].kind == IT_ADV && !x->items[i].adds_axis);
   int vax = 0;
   for (int i = 0; i < x->nitems; i++) {
     item *it = &x->items[i];

@@ -198,6 +198,8 @@ nd_array *nd_take_along_axis(const nd_array *a, const nd_array *indices, int axi
 static nd_array *repeat_impl(const nd_array *a, int64_t count, const nd_array *counts, int axis) {
   const char *op = "repeat";
   axis_source s;
+  /* NumPy repeats a 0-d array along axis 0 (or -1) as if it were 1-D */
+  if (a->ndim == 0 && (axis == 0 || axis == -1)) axis = ND_AXIS_NONE;
   if (axis_source_init(op, a, axis, &s)) return NULL;
   int64_t n = s.shape[s.axis], total = 0, *reps = NULL;
   nd_array *out = NULL;
