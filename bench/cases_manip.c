@@ -1,5 +1,6 @@
 /* Manipulation benchmarks: concat of two 4000x4000 float64 arrays along either axis,
- * against a contiguous copy of an array of the result's size (8000x4000). */
+ * against a contiguous copy of an array of the result's size (8000x4000); a 1-D take of
+ * 10M random positions from 10M float64. */
 #include <stdlib.h>
 
 #include "bench.h"
@@ -49,10 +50,45 @@ static void run_copy(void *p) {
   nd_release(r);
 }
 
+#define TAKE_N 10000000
+
+typedef struct {
+  nd_array *src, *idx;
+} take_state;
+
+static void *setup_take(void) {
+  take_state *s = calloc(1, sizeof *s);
+  s->src = filled(1, TAKE_N);
+  s->idx = nd_empty(ND_INT64, ND_SHAPE(TAKE_N), ND_C);
+  bench_check(s->idx != NULL, "setup");
+  int64_t *ix = nd_data(s->idx);
+  uint64_t h = 777;
+  for (int64_t i = 0; i < TAKE_N; i++) {
+    h = h * 6364136223846793005u + 1442695040888963407u;
+    ix[i] = (int64_t)((h >> 20) % TAKE_N);
+  }
+  return s;
+}
+
+static void teardown_take(void *p) {
+  take_state *s = p;
+  nd_release(s->src);
+  nd_release(s->idx);
+  free(s);
+}
+
+static void run_take(void *p) {
+  take_state *s = p;
+  nd_array *r = nd_take(s->src, s->idx, ND_AXIS_NONE);
+  bench_check(r != NULL, "take");
+  nd_release(r);
+}
+
 #define BYTES (2.0 * 8 * 2 * N * N)
 const bench_case bench_cases_manip[] = {
     {"manip/concat_axis0", "2 x 4000x4000 f64", setup, run_concat0, teardown, BYTES},
     {"manip/concat_axis1", "2 x 4000x4000 f64", setup, run_concat1, teardown, BYTES},
     {"manip/copy_result_size", "8000x4000 f64", setup, run_copy, teardown, BYTES},
+    {"manip/take_1d_10m", "1e7 of 1e7 f64", setup_take, run_take, teardown_take, 0},
     {NULL, NULL, NULL, NULL, NULL, 0},
 };

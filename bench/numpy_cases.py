@@ -83,6 +83,9 @@ CASES.update({
     "manip/concat_axis0": (_two, lambda s: np.concatenate([s["a"], s["b"]], axis=0)),
     "manip/concat_axis1": (_two, lambda s: np.concatenate([s["a"], s["b"]], axis=1)),
     "manip/copy_result_size": (_two, lambda s: s["big"].copy()),
+    "manip/take_1d_10m": (lambda: (np.arange(10_000_000, dtype=np.float64),
+                                   np.random.default_rng(777).integers(0, 10_000_000, 10_000_000)),
+                          lambda s: np.take(s[0], s[1])),
 })
 
 
@@ -149,6 +152,9 @@ CASES.update({
 CASES.update({
     "sort/sort_10m": (_vec, lambda a: np.sort(a)),
     "sort/argsort_10m": (_vec, lambda a: np.argsort(a, kind="stable")),
+    "sort/sort_10m_sorted": (lambda: np.sort(_vec()), lambda a: np.sort(a)),
+    "sort/searchsorted_1m_in_10m": (lambda: (np.sort(_vec()), _vec()[:1_000_000].copy()),
+                                    lambda s: np.searchsorted(s[0], s[1])),
 })
 
 

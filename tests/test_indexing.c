@@ -87,6 +87,46 @@ static void test_take(void **state) {
   nd_scope_end();
 }
 
+/* take from a 1-D or flattened source through contiguous 64-bit indices (the fused
+ * check-and-gather path): every item size, negative indices, a reversed 1-D source, both
+ * index signednesses, and the first bad index reported even when a later one is bad too. */
+static void test_take_flat(void **state) {
+  (void)state;
+  for (int d = 0; d < ND_NUM_DTYPES; d++) {
+    for (int L = 0; L < TH_NUM_LAYOUTS; L++) {
+      nd_scope_begin();
+      nd_array *a = th_make(th_all_dtypes[d], 3, shape3, (th_layout)L, 21); /* 60 elements */
+      nd_array *v = nd_index(nd_ravel(a, ND_C), "::-1"); /* 1-D, reversed */
+      const int64_t n = 70000; /* above the threading grain */
+      nd_array *ix = nd_empty(L % 2 ? ND_UINT64 : ND_INT64, ND_SHAPE(2, n / 2), ND_C);
+      int64_t *p = nd_data(ix);
+      for (int64_t i = 0; i < n; i++) p[i] = L % 2 ? (i * 37) % 60 : (i * 37) % 120 - 60;
+      nd_array *r1 = nd_take(a, ix, ND_AXIS_NONE), *r2 = nd_take(v, ix, 0);
+      th_assert_shape(r1, 2, (int64_t[]){2, n / 2});
+      th_assert_shape(r2, 2, (int64_t[]){2, n / 2});
+      for (int64_t i = 0; i < n; i += 7) {
+        int64_t f = norm(p[i], 60), at[2] = {i / (n / 2), i % (n / 2)};
+        int64_t src[3] = {f / 20, f / 5 % 4, f % 5};
+        expect_equal_at(r1, at, a, src, "take flat");
+        expect_equal_at(r2, at, v, (int64_t[]){f}, "take 1-D reversed");
+      }
+      p[n - 1] = 60;
+      p[40000] = -61;
+      if (L % 2) p[40000] = (int64_t)(UINT64_C(1) << 63); /* 2^63 as uint64 */
+      TH_EXPECT_ERROR(nd_take(a, ix, ND_AXIS_NONE), ND_ERR_INDEX,
+                      L % 2 ? "take: index 9223372036854775808 is out of bounds for axis 0 with size 60"
+                            : "take: index -61 is out of bounds for axis 0 with size 60");
+      nd_scope_end();
+    }
+  }
+  nd_scope_begin();
+  nd_array *e = nd_take(nd_zeros(ND_INT8, ND_SHAPE(0), ND_C), nd_zeros(ND_INT64, ND_SHAPE(0), ND_C), 0);
+  th_assert_shape(e, 1, (int64_t[]){0});
+  TH_EXPECT_ERROR(nd_take(nd_zeros(ND_INT8, ND_SHAPE(0), ND_C), nd_zeros(ND_INT64, ND_SHAPE(1), ND_C), 0),
+                  ND_ERR_INDEX, "take: index 0 is out of bounds for axis 0 with size 0");
+  nd_scope_end();
+}
+
 static void test_take_along_axis(void **state) {
   (void)state;
   for (int d = 0; d < ND_NUM_DTYPES; d += 2) {
@@ -425,6 +465,7 @@ static void test_large_gather(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_take),
+      cmocka_unit_test(test_take_flat),
       cmocka_unit_test(test_take_along_axis),
       cmocka_unit_test(test_index_arrays_placement),
       cmocka_unit_test(test_masks_and_nonzero),

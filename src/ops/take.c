@@ -123,6 +123,30 @@ static nd_array *gather_axis(const char *op, const axis_source *s, nd_dtype t, i
   return out;
 }
 
+/* take from a 1-D source (a 1-D array, or a flattened) through a contiguous 64-bit index
+ * array: one fused pass that checks, wraps and gathers, with no offsets array. */
+static nd_array *take_flat(axis_source *s, nd_dtype t, const nd_array *indices) {
+  nd_array *out = ndi_array_alloc("take", t, indices->ndim, indices->shape, ND_C);
+  if (out && out->size > 0) {
+    bool is_unsigned = ndi_dtype_kind(indices->dtype) == 'u';
+    const int64_t *idx = (const int64_t *)indices->data;
+    int64_t bad = ndi_take_run(out->data, s->data, s->strides[0], s->shape[0], idx, out->size,
+                               (int64_t)ndi_dtype_size(t), is_unsigned);
+    if (bad >= 0) {
+      if (is_unsigned)
+        ndi_error(ND_ERR_INDEX, "take: index %llu is out of bounds for axis 0 with size %lld",
+                  (unsigned long long)idx[bad], (long long)s->shape[0]);
+      else
+        ndi_error(ND_ERR_INDEX, "take: index %lld is out of bounds for axis 0 with size %lld",
+                  (long long)idx[bad], (long long)s->shape[0]);
+      nd_release(out);
+      out = NULL;
+    }
+  }
+  nd_release(s->tmp);
+  return out;
+}
+
 nd_array *nd_take(const nd_array *a, const nd_array *indices, int axis) {
   NDI_REQUIRE("take", a);
   NDI_REQUIRE("take", indices);
@@ -130,6 +154,9 @@ nd_array *nd_take(const nd_array *a, const nd_array *indices, int axis) {
   axis_source s;
   if (axis_source_init("take", a, axis, &s)) return NULL;
   int64_t n = indices->size;
+  if (s.ndim == 1 && ndi_dtype_size(indices->dtype) == 8 &&
+      ndi_is_contiguous(indices->ndim, indices->shape, indices->strides, ND_C))
+    return take_flat(&s, a->dtype, indices);
   int64_t *off = ndi_malloc((size_t)(n ? n : 1) * sizeof(int64_t));
   nd_array *out = NULL;
   if (!off) {
