@@ -28,6 +28,10 @@ extern const bench_case bench_cases_sort[];
 extern const bench_case bench_cases_elementwise[];
 
 double bench_now(void);
+/* The next value of a 64-bit linear congruential sequence (reproducible test data). */
+uint64_t bench_next_random(uint64_t *state);
+/* A uniform double in [0, 1) from the sequence. */
+double bench_uniform(uint64_t *state);
 /* Aborts the benchmark run with the library's message if `ok` is false. */
 void bench_check(int ok, const char *what);
 

@@ -6,6 +6,15 @@
 
 #include "bench.h"
 
+uint64_t bench_next_random(uint64_t *state) {
+  *state = *state * 6364136223846793005u + 1442695040888963407u;
+  return *state;
+}
+
+double bench_uniform(uint64_t *state) {
+  return (double)(bench_next_random(state) >> 11) * (1.0 / 9007199254740992.0);
+}
+
 double bench_now(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);

@@ -64,8 +64,7 @@ static void *setup_take(void) {
   int64_t *ix = nd_data(s->idx);
   uint64_t h = 777;
   for (int64_t i = 0; i < TAKE_N; i++) {
-    h = h * 6364136223846793005u + 1442695040888963407u;
-    ix[i] = (int64_t)((h >> 20) % TAKE_N);
+    ix[i] = (int64_t)((bench_next_random(&h) >> 20) % TAKE_N);
   }
   return s;
 }

@@ -29,10 +29,7 @@ static void *setup_vec(void) {
   bench_check(s->base != NULL, "setup");
   double *d = nd_data(s->base);
   uint64_t h = 12345;
-  for (int64_t i = 0; i < ARG_N; i++) {
-    h = h * 6364136223846793005u + 1442695040888963407u;
-    d[i] = (double)(h >> 11) * (1.0 / 9007199254740992.0);
-  }
+  for (int64_t i = 0; i < ARG_N; i++) d[i] = bench_uniform(&h);
   s->view = nd_retain(s->base);
   return s;
 }

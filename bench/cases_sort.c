@@ -11,10 +11,7 @@ static void *setup(void) {
   bench_check(a != NULL, "setup");
   double *d = nd_data(a);
   uint64_t h = 12345;
-  for (int64_t i = 0; i < SORT_N; i++) {
-    h = h * 6364136223846793005u + 1442695040888963407u;
-    d[i] = (double)(h >> 11) * (1.0 / 9007199254740992.0);
-  }
+  for (int64_t i = 0; i < SORT_N; i++) d[i] = bench_uniform(&h);
   return a;
 }
 
