@@ -29,12 +29,44 @@ static void thread_range(int64_t n, int64_t *lo, int64_t *hi) {
   *hi = n * (t + 1) / T;
 }
 
+/* The calling thread's number and the team's size (0 and 1 outside OpenMP). */
+static int thread_id(int *team) {
+#ifdef _OPENMP
+  if (team) *team = omp_get_num_threads();
+  return omp_get_thread_num();
+#else
+  if (team) *team = 1;
+  return 0;
+#endif
+}
+
 /* MSD digit: up to 11 bits, as many as make the buckets of about BUCKET_TARGET keys (so
  * they fit in L2 and their LSD passes run there), and no more (tiny buckets waste the
  * LSD histograms). */
 #define MSD_BITS 11
 #define MSD_BUCKETS (1 << MSD_BITS)
 #define BUCKET_TARGET 8192
+
+/* counts[q * MSD_BUCKETS + d]: keys of thread q's part in bucket d. Thread t's first slot
+ * in each bucket comes after all earlier buckets, then after earlier threads' keys. */
+static void thread_slots(const int64_t *counts, int nb, int T, int t, int64_t *pos) {
+  int64_t run = 0;
+  for (int d = 0; d < nb; d++)
+    for (int q = 0; q < T; q++) {
+      if (q == t) pos[d] = run;
+      run += counts[(int64_t)q * MSD_BUCKETS + d];
+    }
+}
+
+/* start[d]: the first position of bucket d (start[nb] = total). */
+static void bucket_starts(const int64_t *counts, int nb, int T, int64_t *start) {
+  start[0] = 0;
+  for (int d = 0; d < nb; d++) {
+    int64_t c = 0;
+    for (int q = 0; q < T; q++) c += counts[(int64_t)q * MSD_BUCKETS + d];
+    start[d + 1] = start[d] + c;
+  }
+}
 
 /* MSD pass on a[0, n) into b, then each bucket back into a. Result in a. counts has room
  * for nt * MSD_BUCKETS entries. */
@@ -62,34 +94,19 @@ static void msd(const ndi_radix_ops *R, int64_t W, char *a, char *b, int64_t *ia
   int T = nt;
 #pragma omp parallel num_threads(nt) if (nt > 1)
   {
-#ifdef _OPENMP
-    int t = omp_get_thread_num();
-    T = omp_get_num_threads();
-#else
-    int t = 0;
-#endif
+    int team, t = thread_id(&team);
+    if (t == 0) T = team;
     int64_t lo, hi, *mine = counts + (int64_t)t * MSD_BUCKETS;
     thread_range(n, &lo, &hi);
     memset(mine, 0, sizeof(int64_t) * MSD_BUCKETS);
     R->count(a + lo * W, hi - lo, shift, bits, mine);
 #pragma omp barrier
-    /* this thread's first slot in each bucket: all earlier buckets, then earlier threads */
-    int64_t pos[MSD_BUCKETS], run = 0;
-    for (int d = 0; d < nb; d++) {
-      for (int q = 0; q < T; q++) {
-        if (q == t) pos[d] = run;
-        run += counts[(int64_t)q * MSD_BUCKETS + d];
-      }
-    }
+    int64_t pos[MSD_BUCKETS];
+    thread_slots(counts, nb, team, t, pos);
     R->scatter(a + lo * W, ia ? ia + lo : NULL, hi - lo, shift, bits, pos, b, ib);
   }
   int64_t start[MSD_BUCKETS + 1];
-  start[0] = 0;
-  for (int d = 0; d < nb; d++) {
-    int64_t c = 0;
-    for (int q = 0; q < T; q++) c += counts[(int64_t)q * MSD_BUCKETS + d];
-    start[d + 1] = start[d] + c;
-  }
+  bucket_starts(counts, nb, T, start);
 #pragma omp parallel for num_threads(nt) schedule(dynamic, 4) if (nt > 1)
   for (int d = 0; d < nb; d++) {
     int64_t s = start[d], c = start[d + 1] - s;
@@ -169,12 +186,8 @@ static int sort_direct(sort_ctx *c, const char *in, char *out) {
   int T = nt;
 #pragma omp parallel num_threads(nt) if (nt > 1) reduction(| : diff) reduction(|| : lossy)
   {
-#ifdef _OPENMP
-    int t = omp_get_thread_num();
-    T = omp_get_num_threads();
-#else
-    int t = 0;
-#endif
+    int team, t = thread_id(&team);
+    if (t == 0) T = team;
     int64_t lo, hi, *mine = counts + (int64_t)t * MSD_BUCKETS;
     thread_range(n, &lo, &hi);
     memset(mine, 0, sizeof(int64_t) * MSD_BUCKETS);
@@ -195,11 +208,7 @@ static int sort_direct(sort_ctx *c, const char *in, char *out) {
   if (recount) shift = h >= bits - 1 ? h - (bits - 1) : 0;
 #pragma omp parallel num_threads(nt) if (nt > 1)
   {
-#ifdef _OPENMP
-    int t = omp_get_thread_num();
-#else
-    int t = 0;
-#endif
+    int t = thread_id(NULL);
     int64_t lo, hi, *mine = counts + (int64_t)t * MSD_BUCKETS;
     thread_range(n, &lo, &hi);
     if (recount) {
@@ -207,21 +216,12 @@ static int sort_direct(sort_ctx *c, const char *in, char *out) {
       K->count(in + lo * sa, sa, hi - lo, desc, shift, bits, mine);
 #pragma omp barrier
     }
-    int64_t pos[MSD_BUCKETS], run = 0;
-    for (int d = 0; d < nb; d++)
-      for (int q = 0; q < T; q++) {
-        if (q == t) pos[d] = run;
-        run += counts[(int64_t)q * MSD_BUCKETS + d];
-      }
+    int64_t pos[MSD_BUCKETS];
+    thread_slots(counts, nb, T, t, pos);
     K->scatter(in + lo * sa, sa, hi - lo, desc, shift, bits, pos, out);
   }
   int64_t start[MSD_BUCKETS + 1];
-  start[0] = 0;
-  for (int d = 0; d < nb; d++) {
-    int64_t cnt = 0;
-    for (int q = 0; q < T; q++) cnt += counts[(int64_t)q * MSD_BUCKETS + d];
-    start[d + 1] = start[d] + cnt;
-  }
+  bucket_starts(counts, nb, T, start);
   ndi_free(counts);
   _Atomic int nomem = 0;
 #pragma omp parallel num_threads(nt) if (nt > 1)
