@@ -5,10 +5,6 @@
  * axis of stride 0 (a broadcast operand) costs nothing and is never copied. */
 #include <string.h>
 
-#ifdef _OPENMP
-#include <omp.h>
-#endif
-
 #include "blas_call.h"
 #include "core/alloc.h"
 #include "core/dtype.h"
@@ -16,6 +12,7 @@
 #include "iter/copy.h"
 #include "iter/threads.h"
 #include "kernels/gemm.h"
+#include "la_common.h"
 
 /* One product of at least this many multiply-adds is left to BLAS's own threads when the
  * batch is too short to share out. */
@@ -198,6 +195,17 @@ static void run_range(const ndi_la_gemm *g, const gemm_plan *P, int64_t begin, i
   }
 }
 
+typedef struct {
+  const ndi_la_gemm *g;
+  const gemm_plan *P;
+  char *work; /* P->work bytes per thread, or NULL */
+} gemm_job;
+
+static void gemm_block(void *ctx, int64_t begin, int64_t end, int thread) {
+  const gemm_job *j = ctx;
+  run_range(j->g, j->P, begin, end, j->work ? j->work + j->P->work * (size_t)thread : NULL);
+}
+
 /* k = 0: every C element is an empty sum. */
 static void write_zeros(const ndi_la_gemm *g) {
   int64_t shape[ND_MAX_DIMS + 2], ds[ND_MAX_DIMS + 2], zs[ND_MAX_DIMS + 2] = {0};
@@ -244,21 +252,8 @@ nd_status ndi_la_gemm_run(const char *op, ndi_la_gemm *g) {
   }
   int prev = -1;
   if (P.kind == K_BLAS) prev = nt > 1 ? ndi_la_blas_serial_begin() : ndi_la_blas_parallel_begin();
-  if (nt <= 1) {
-    run_range(g, &P, 0, nb, work);
-  } else {
-    /* blocks handed out dynamically, so a thread slowed by other work takes fewer */
-    int64_t nblk = 16 * (int64_t)nt < nb ? 16 * (int64_t)nt : nb;
-#pragma omp parallel for num_threads(nt) schedule(dynamic, 1)
-    for (int64_t blk = 0; blk < nblk; blk++) {
-#ifdef _OPENMP
-      int t = omp_get_thread_num();
-#else
-      int t = 0;
-#endif
-      run_range(g, &P, nb * blk / nblk, nb * (blk + 1) / nblk, work ? work + P.work * (size_t)t : NULL);
-    }
-  }
+  gemm_job job = {g, &P, work};
+  ndi_la_run_blocks(nb, nt, gemm_block, &job);
   if (prev >= 0) ndi_la_blas_restore(prev);
   ndi_aligned_free(work);
   return ND_OK;

@@ -4,6 +4,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
 #include "core/dtype.h"
 
 nd_array *ndi_la_as_dtype(const char *op, const nd_array *a, nd_dtype t) {
@@ -46,4 +50,21 @@ char *ndi_la_fmt_batch(char *buf, size_t cap, int nbd, const int64_t *bshape, in
   char sh[NDI_SHAPE_BUF];
   snprintf(buf, cap, "matrix %s of the batch", ndi_fmt_shape(sh, sizeof sh, nbd, idx));
   return buf;
+}
+
+void ndi_la_run_blocks(int64_t n, int nt, ndi_la_range_fn fn, void *ctx) {
+  if (nt <= 1) {
+    fn(ctx, 0, n, 0);
+    return;
+  }
+  int64_t nblk = 16 * (int64_t)nt < n ? 16 * (int64_t)nt : n;
+#pragma omp parallel for num_threads(nt) schedule(dynamic, 1)
+  for (int64_t blk = 0; blk < nblk; blk++) {
+#ifdef _OPENMP
+    int t = omp_get_thread_num();
+#else
+    int t = 0;
+#endif
+    fn(ctx, n * blk / nblk, n * (blk + 1) / nblk, t);
+  }
 }

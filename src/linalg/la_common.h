@@ -19,6 +19,12 @@ static inline void ndi_la_c_strides(int ndim, const int64_t *shape, int64_t *str
   ndi_contiguous_strides(ndim, shape, ND_C, strides);
 }
 
+/* Runs fn(ctx, begin, end, thread) over [0, n) batch elements on nt threads: blocks of
+ * elements handed out dynamically (a thread slowed by other work takes fewer), thread the
+ * caller's index for per-thread work space; one call fn(ctx, 0, n, 0) when nt <= 1. */
+typedef void (*ndi_la_range_fn)(void *ctx, int64_t begin, int64_t end, int thread);
+void ndi_la_run_blocks(int64_t n, int nt, ndi_la_range_fn fn, void *ctx);
+
 /* matmul with NumPy's rules, errors naming op (nd_matmul and the functions built on it). */
 nd_array *ndi_la_matmul(const char *op, const nd_array *a, const nd_array *b);
 

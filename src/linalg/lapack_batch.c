@@ -4,10 +4,6 @@
 #include <limits.h>
 #include <string.h>
 
-#ifdef _OPENMP
-#include <omp.h>
-#endif
-
 #include "blas.h"
 #include "core/alloc.h"
 #include "core/dtype.h"
@@ -129,6 +125,19 @@ static void run_range(const ndi_la_batch *b, int64_t begin, int64_t end, char *w
   }
 }
 
+typedef struct {
+  const ndi_la_batch *b;
+  char *work;     /* b->work bytes per thread, or NULL */
+  int64_t *fail;  /* per thread: the first failed element (INT64_MAX: none) */
+  int *codes;     /* and its code */
+} lapack_job;
+
+static void lapack_block(void *ctx, int64_t begin, int64_t end, int thread) {
+  const lapack_job *j = ctx;
+  run_range(j->b, begin, end, j->work ? j->work + j->b->work * (size_t)thread : NULL,
+            &j->fail[thread], &j->codes[thread]);
+}
+
 nd_status ndi_la_batch_run(const char *op, ndi_la_batch *b, int64_t *failed, int *code) {
   int64_t nb = 1;
   for (int i = 0; i < b->nbd; i++) nb *= b->bshape[i];
@@ -147,22 +156,8 @@ nd_status ndi_la_batch_run(const char *op, ndi_la_batch *b, int64_t *failed, int
   int64_t fail[64];
   int codes[64];
   for (int t = 0; t < nt; t++) fail[t] = INT64_MAX;
-  if (nt <= 1) {
-    run_range(b, 0, nb, work, &fail[0], &codes[0]);
-  } else {
-    /* blocks handed out dynamically, so a thread slowed by other work takes fewer */
-    int64_t nblk = 16 * (int64_t)nt < nb ? 16 * (int64_t)nt : nb;
-#pragma omp parallel for num_threads(nt) schedule(dynamic, 1)
-    for (int64_t blk = 0; blk < nblk; blk++) {
-#ifdef _OPENMP
-      int t = omp_get_thread_num();
-#else
-      int t = 0;
-#endif
-      run_range(b, nb * blk / nblk, nb * (blk + 1) / nblk, work ? work + b->work * (size_t)t : NULL,
-                &fail[t], &codes[t]);
-    }
-  }
+  lapack_job job = {b, work, fail, codes};
+  ndi_la_run_blocks(nb, nt, lapack_block, &job);
   ndi_la_blas_restore(prev);
   ndi_aligned_free(work);
   for (int t = 0; t < nt; t++)
