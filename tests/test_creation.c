@@ -155,6 +155,33 @@ static void test_eye(void **state) {
   TH_EXPECT_ERROR(nd_eye(ND_FLOAT64, -2, 2, 0), ND_ERR_VALUE, "negative");
 }
 
+/* Large blocks are reused after release (the block cache): a reused block must come back
+ * as nd_zeros / nd_ones / nd_full ask, whatever the array before it held; arrays alive at
+ * the same time never share a block. */
+static void test_reused_blocks(void **state) {
+  (void)state;
+  const int64_t n = 1 << 20; /* 8 MiB of float64 */
+  for (int round = 0; round < 3; round++) {
+    nd_array *a = nd_full(ND_FLOAT64, ND_SHAPE(n), 7.0, ND_C);
+    assert_non_null(a);
+    nd_release(a);
+    nd_array *z = round == 0 ? nd_zeros(ND_FLOAT64, ND_SHAPE(n), ND_C)
+                  : round == 1 ? nd_ones(ND_FLOAT64, ND_SHAPE(n), ND_C)
+                               : nd_full(ND_FLOAT64, ND_SHAPE(n / 2, 2), -2.5, ND_C);
+    nd_array *other = nd_zeros(ND_FLOAT64, ND_SHAPE(n), ND_C); /* alive together */
+    assert_non_null(z);
+    assert_non_null(other);
+    assert_ptr_not_equal(nd_data(z), nd_data(other));
+    const double want = round == 0 ? 0.0 : round == 1 ? 1.0 : -2.5;
+    const double *d = nd_data(z), *o = nd_data(other);
+    for (int64_t i = 0; i < n; i++) {
+      if (d[i] != want || o[i] != 0.0) fail_msg("element %lld: %g, %g", (long long)i, d[i], o[i]);
+    }
+    nd_release(z);
+    nd_release(other);
+  }
+}
+
 static void test_creation_errors(void **state) {
   (void)state;
   TH_EXPECT_ERROR(nd_zeros(ND_FLOAT64, ND_SHAPE(2, -3), ND_C), ND_ERR_VALUE, "zeros: negative dimensions are not allowed (shape [2,-3])");
@@ -182,6 +209,7 @@ int main(void) {
       cmocka_unit_test(test_constant_fills), cmocka_unit_test(test_scalar_arrays),
       cmocka_unit_test(test_arange),         cmocka_unit_test(test_linspace),
       cmocka_unit_test(test_eye),            cmocka_unit_test(test_creation_errors),
+      cmocka_unit_test(test_reused_blocks),
   };
   return TH_RUN(tests);
 }

@@ -1,6 +1,8 @@
 /* Allocation with an injectable failure for the allocation-failure tests. */
 #include "alloc.h"
 
+#include "block_cache.h"
+
 #include <stdatomic.h>
 #include <stdlib.h>
 #if defined(__linux__)
@@ -34,7 +36,8 @@ void ndi_free(void *p) { free(p); }
 
 /* Blocks from this size on are aligned to 2 MiB and offered to the kernel for transparent
  * huge pages (as NumPy does): large strided copies then miss the TLB far less often, and
- * first-touch page faults drop 512-fold. */
+ * first-touch page faults drop 512-fold. Freed, they go to the block cache
+ * (block_cache.c), so that the next array of their size skips the page faults. */
 #define NDI_HUGE_MIN (4u << 20)
 #define NDI_HUGE_PAGE (2u << 20)
 
@@ -43,10 +46,22 @@ void *ndi_aligned_alloc(size_t n) {
   size_t align = n >= NDI_HUGE_MIN ? NDI_HUGE_PAGE : NDI_ALIGN;
   size_t rounded = (n + align - 1) / align * align;
   if (rounded < n) return NULL; /* overflow */
+  if (align == NDI_HUGE_PAGE) {
+    void *c = ndi_block_cache_take(rounded);
+    if (c) return c;
+  }
   void *p = aligned_alloc(align, rounded ? rounded : align);
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
   if (p && align == NDI_HUGE_PAGE) madvise(p, rounded, MADV_HUGEPAGE);
 #endif
   return p;
 }
-void ndi_aligned_free(void *p) { free(p); }
+
+void ndi_aligned_free(void *p, size_t n) {
+  if (!p) return;
+  if (n >= NDI_HUGE_MIN) {
+    size_t rounded = (n + NDI_HUGE_PAGE - 1) / NDI_HUGE_PAGE * NDI_HUGE_PAGE;
+    if (ndi_block_cache_put(p, rounded)) return;
+  }
+  free(p);
+}

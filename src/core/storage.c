@@ -43,7 +43,7 @@ void ndi_storage_release(ndi_storage *s) {
   if (!s) return;
   if (atomic_fetch_sub_explicit(&s->refs, 1, memory_order_acq_rel) != 1) return;
   if (s->flags & NDI_STORAGE_OWNED) {
-    ndi_aligned_free(s);
+    ndi_aligned_free(s, NDI_ALIGN + s->nbytes);
     return;
   }
   if (s->deleter) s->deleter(s->base, s->ctx);

@@ -71,6 +71,7 @@ typedef struct ndi_byte_stream {
   int64_t rows; /* extent of a chunk along `split` */
   int64_t idx[ND_MAX_DIMS]; /* position: axes < split, and axis split */
   char *scratch;
+  size_t scratch_bytes;
 } ndi_byte_stream;
 
 /* Prepares a stream of `a` in order o (ND_C or ND_F), byte-swapped if `swap`. Allocates

@@ -45,6 +45,7 @@ nd_status ndi_stream_init(ndi_byte_stream *s, const nd_array *a, nd_order o, boo
   }
   size_t cap = s->ndim > 0 ? (size_t)(s->rows * inner) * s->item : s->item;
   s->scratch = ndi_aligned_alloc(cap);
+  s->scratch_bytes = cap;
   if (!s->scratch) return ndi_nomem(w->op, cap);
   return ND_OK;
 }
@@ -55,7 +56,7 @@ void ndi_stream_rewind(ndi_byte_stream *s) {
 }
 
 void ndi_stream_free(ndi_byte_stream *s) {
-  ndi_aligned_free(s->scratch);
+  ndi_aligned_free(s->scratch, s->scratch_bytes);
   s->scratch = NULL;
 }
 

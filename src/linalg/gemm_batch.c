@@ -255,6 +255,6 @@ nd_status ndi_la_gemm_run(const char *op, ndi_la_gemm *g) {
   gemm_job job = {g, &P, work};
   ndi_la_run_blocks(nb, nt, gemm_block, &job);
   if (prev >= 0) ndi_la_blas_restore(prev);
-  ndi_aligned_free(work);
+  ndi_aligned_free(work, P.work * (size_t)nt);
   return ND_OK;
 }

@@ -66,6 +66,6 @@ nd_status ndi_la_gemm_ksplit(const char *op, const ndi_la_blas_op *p, int64_t m,
         else ((double *)dst)[r] = sd;
       }
     }
-  ndi_aligned_free(part);
+  ndi_aligned_free(part, (size_t)(nch * mn * es));
   return ND_OK;
 }

@@ -159,7 +159,7 @@ nd_status ndi_la_batch_run(const char *op, ndi_la_batch *b, int64_t *failed, int
   lapack_job job = {b, work, fail, codes};
   ndi_la_run_blocks(nb, nt, lapack_block, &job);
   ndi_la_blas_restore(prev);
-  ndi_aligned_free(work);
+  ndi_aligned_free(work, b->work * (size_t)nt);
   for (int t = 0; t < nt; t++)
     if (fail[t] != INT64_MAX && (*failed < 0 || fail[t] < *failed)) {
       *failed = fail[t];

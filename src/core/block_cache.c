@@ -1,0 +1,76 @@
+/* Freed large blocks kept for the next allocation of about the same size.
+ *
+ * A large block freed to the C library goes back to the kernel (glibc maps blocks of this
+ * size separately), and the next array of the same size pays for fresh pages: the kernel
+ * zeroes every page on first touch, which costs more than an elementwise pass over the
+ * array. Code that makes arrays in a loop (allocating a + b, a chain of temporaries, a
+ * batched matmul) then runs at a fraction of the memory bandwidth. Keeping the last few
+ * freed blocks and handing one back when a request fits avoids that. The cache holds at
+ * most CACHE_SLOTS blocks and ND_ALLOC_CACHE_MB megabytes (environment, read once;
+ * default 512, 0 turns it off), evicting the oldest block first. */
+#include "block_cache.h"
+
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#define CACHE_SLOTS 8
+#define DEFAULT_CAP_MB 512
+
+typedef struct {
+  void *block;
+  size_t bytes;
+} slot;
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static slot slots[CACHE_SLOTS]; /* slots[0] the newest; used ones first */
+static int used;
+static size_t held, cap;
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+static void read_cap(void) {
+  const char *e = getenv("ND_ALLOC_CACHE_MB");
+  char *end;
+  long long mb = e ? strtoll(e, &end, 10) : DEFAULT_CAP_MB;
+  if (e && (end == e || *end || mb < 0)) mb = DEFAULT_CAP_MB;
+  cap = (size_t)mb << 20;
+}
+
+void *ndi_block_cache_take(size_t bytes) {
+  pthread_once(&once, read_cap);
+  if (cap == 0) return NULL;
+  void *r = NULL;
+  pthread_mutex_lock(&lock);
+  /* the newest block that fits and wastes at most a quarter of itself */
+  for (int i = 0; i < used; i++) {
+    if (slots[i].bytes >= bytes && slots[i].bytes - bytes <= slots[i].bytes / 4) {
+      r = slots[i].block;
+      held -= slots[i].bytes;
+      for (int j = i; j + 1 < used; j++) slots[j] = slots[j + 1];
+      used--;
+      break;
+    }
+  }
+  pthread_mutex_unlock(&lock);
+  return r;
+}
+
+bool ndi_block_cache_put(void *block, size_t bytes) {
+  pthread_once(&once, read_cap);
+  if (bytes > cap / 2) return false; /* one block may not crowd out the rest */
+  void *evicted[CACHE_SLOTS];
+  int nev = 0;
+  pthread_mutex_lock(&lock);
+  while (used > 0 && (used == CACHE_SLOTS || held + bytes > cap)) {
+    used--;
+    held -= slots[used].bytes;
+    evicted[nev++] = slots[used].block;
+  }
+  for (int j = used; j > 0; j--) slots[j] = slots[j - 1];
+  slots[0] = (slot){block, bytes};
+  used++;
+  held += bytes;
+  pthread_mutex_unlock(&lock);
+  for (int i = 0; i < nev; i++) free(evicted[i]);
+  return true;
+}
