@@ -392,6 +392,25 @@ static void test_float_pow(void **state) {
   nd_array *neg = nd_pow_scalar(z, ND_COMPLEX(-1, 0));
   nd_get_complex(neg, (int64_t[]){0}, &re, &im);
   assert_true(isnan(re) && isnan(im));
+  /* overflowing and infinite bases: np.power(z, n) for n = 2, 3, -1, 4 (NumPy 2.4) */
+  double big[6] = {1e300, 1e300, INFINITY, 0, 2, 3};
+  nd_array *zb = nd_from_data(ND_COMPLEX128, ND_SHAPE(3), big, ND_C);
+  static const struct { int n; double want[6]; } rows[] = {
+      {2, {NAN, INFINITY, INFINITY, NAN, -5, 12}},
+      {3, {NAN, NAN, NAN, NAN, -46, 9}},
+      {-1, {5e-301, -5e-301, NAN, NAN, 2.0 / 13, -3.0 / 13}},
+      {4, {NAN, NAN, NAN, NAN, -119, -120}},
+  };
+  for (size_t k = 0; k < sizeof rows / sizeof rows[0]; k++) {
+    nd_array *q = nd_pow_scalar(zb, ND_INT(rows[k].n));
+    for (int64_t i = 0; i < 3; i++) {
+      nd_get_complex(q, (int64_t[]){i}, &re, &im);
+      double wr = rows[k].want[2 * i], wi = rows[k].want[2 * i + 1];
+      bool ok = (isnan(wr) ? isnan(re) : re == wr || fabs(re - wr) <= 1e-15 * fabs(wr)) &&
+                (isnan(wi) ? isnan(im) : im == wi || fabs(im - wi) <= 1e-15 * fabs(wi));
+      if (!ok) fail_msg("pow(z[%lld], %d) = (%g, %g), NumPy (%g, %g)", (long long)i, rows[k].n, re, im, wr, wi);
+    }
+  }
   nd_scope_end();
 }
 

@@ -5,8 +5,10 @@
  *   log1p(z) = log|1+z| + i arg(1+z), with log|1+z| = log1p(2x + x^2 + y^2) / 2 for small
  *   |z| (where forming 1+z would lose the digits of z);
  *   log2, log10: log(z) scaled, as NumPy does.
- * pow follows NumPy: z**0 = 1, 0**w = 0 for Re(w) > 0 and NaN otherwise, small integral
- * real exponents by repeated multiplication (exact for Gaussian integers), else cpow. */
+ * pow follows NumPy: z**0 = 1, 0**w = 0 for Re(w) > 0 and NaN otherwise, z**1 = z,
+ * z**2 and z**3 as plain products, other integral real exponents below 100 in magnitude
+ * by repeated squaring (exact for Gaussian integers; negative ones as 1 / z**|n|), else
+ * cpow. */
 #include "ew_cmath.h"
 
 #include <complex.h>
@@ -45,6 +47,10 @@
     }                                                                                   \
     if (bi == 0 && br > -100 && br < 100 && br == (RT)(int)br) {                        \
       int n = (int)br, m = n < 0 ? -n : n;                                              \
+      /* NumPy's first powers skip the product with 1 (which turns inf parts to NaN) */ \
+      if (n == 1) return a;                                                             \
+      if (n == 2) return ndi_cmul_plain_##S(a, a);                                      \
+      if (n == 3) return ndi_cmul_plain_##S(a, ndi_cmul_plain_##S(a, a));               \
       CT r = ndi_cmake_##S(1, 0), p = a;                                                \
       for (int mask = 1; mask <= m; mask <<= 1) {                                       \
         if (m & mask) r = ndi_cmul_plain_##S(r, p);                                     \
