@@ -339,6 +339,17 @@ static void test_eig(void **state) {
   nd_array *stack = nd_zeros(ND_FLOAT64, ND_SHAPE(4, 2, 2), ND_C);
   nd_assign(nd_index(stack, "2"), nd_from_data(ND_FLOAT64, ND_SHAPE(2, 2), bad, ND_C));
   TH_EXPECT_ERROR(nd_linalg_eigvals(stack), ND_ERR_LINALG, "eigvals: matrix 2 of the batch contains infinities or NaNs");
+  /* the SVD family refuses them too (NumPy: "SVD did not converge"), never a garbage S */
+  nd_array *u, *sv, *vh;
+  TH_EXPECT_ERROR(nd_linalg_svd(stack, false, &u, &sv, &vh), ND_ERR_LINALG,
+                     "svd: matrix 2 of the batch contains infinities or NaNs (SVD did not converge)");
+  TH_EXPECT_ERROR(nd_linalg_svdvals(stack), ND_ERR_LINALG, "svdvals: matrix 2 of the batch contains infinities");
+  TH_EXPECT_ERROR(nd_linalg_pinv(stack, -1), ND_ERR_LINALG, "pinv: matrix 2 of the batch contains infinities");
+  TH_EXPECT_ERROR(nd_linalg_matrix_rank(stack, -1), ND_ERR_LINALG, "matrix_rank: matrix 2");
+  TH_EXPECT_ERROR(nd_linalg_matrix_norm(stack, false, ND_NORM_2), ND_ERR_LINALG, "matrix_norm: matrix 2");
+  nd_assign(nd_index(stack, "2"), nd_from_data(ND_FLOAT64, ND_SHAPE(2, 2), (double[]){1, 0, INFINITY, 1}, ND_C));
+  TH_EXPECT_ERROR(nd_linalg_matrix_norm(nd_astype(stack, ND_COMPLEX64), false, ND_NORM_NUC), ND_ERR_LINALG,
+                  "matrix_norm: matrix 2 of the batch contains infinities");
   nd_array *v;
   assert_int_equal(nd_linalg_eig(nd_ones(ND_FLOAT64, ND_SHAPE(0, 0), ND_C), &w, &v), ND_OK);
   th_assert_shape(v, 2, (int64_t[]){0, 0});

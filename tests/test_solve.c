@@ -247,6 +247,22 @@ static void test_lstsq(void **state) {
   nd_release(res);
   nd_release(rank);
   nd_release(s);
+  /* NumPy: no right-hand sides still give the rank and singular values of a:
+   * lstsq([[1,2],[3,4],[5,7]], zeros((3, 0))) = x (2, 0), rank 2, s [10.19..., 0.367...] */
+  nd_array *a3 = nd_from_data(ND_FLOAT64, ND_SHAPE(3, 2), (double[]){1, 2, 3, 4, 5, 7}, ND_C);
+  assert_int_equal(nd_linalg_lstsq(a3, nd_zeros(ND_FLOAT64, ND_SHAPE(3, 0), ND_C), -1, &x, &res, &rank, &s), ND_OK);
+  th_assert_shape(x, 2, (int64_t[]){2, 0});
+  nd_get_int64(rank, NULL, &rk);
+  assert_int_equal(rk, 2);
+  la_close(s, nd_linalg_svdvals(a3), 1e-14, "s without right-hand sides");
+  nd_release(x);
+  nd_release(res);
+  nd_release(rank);
+  nd_release(s);
+  /* NaN or infinity anywhere: NumPy's "SVD did not converge in Linear Least Squares" */
+  nd_array *nanb = nd_from_data(ND_FLOAT64, ND_SHAPE(3), (double[]){1, NAN, 0}, ND_C);
+  TH_EXPECT_ERROR(nd_linalg_lstsq(a3, nanb, -1, &x, &res, &rank, &s), ND_ERR_LINALG,
+                     "lstsq: the matrix contains infinities or NaNs");
   /* NumPy: lstsq(ones((3, 0)), ones(3)) = x [], residuals [3], rank 0 */
   assert_int_equal(nd_linalg_lstsq(nd_ones(ND_FLOAT64, ND_SHAPE(3, 0), ND_C), nd_ones(ND_FLOAT64, ND_SHAPE(3), ND_C), -1, &x, &res, &rank, &s), ND_OK);
   th_assert_shape(x, 1, (int64_t[]){0});

@@ -159,12 +159,6 @@ static size_t eig_work(const eig_ctx *c) {
          ndi_la_round((size_t)(n * n) * es) + ndi_la_round((size_t)c->lwork * es);
 }
 
-static bool all_finite(const double *x, int64_t count) {
-  for (int64_t i = 0; i < count; i++)
-    if (!isfinite(x[i])) return false;
-  return true;
-}
-
 static int eig_elem(void *vctx, char *const *p, void *work) {
   const eig_ctx *c = vctx;
   int64_t n = c->n, ld = max1(n);
@@ -175,8 +169,7 @@ static int eig_elem(void *vctx, char *const *p, void *work) {
   char *vr = (char *)ri + ndi_la_round(16 * (size_t)ld);
   char *wk = vr + ndi_la_round((size_t)(ld * ld) * es);
   ndi_la_load(ct, wa, ld, n, n, p[0], c->at, c->ars, c->acs);
-  for (int64_t j = 0; j < n; j++)
-    if (!all_finite((const double *)(wa + j * ld * es), n * (int64_t)(es / 8))) return 2;
+  if (!ndi_la_finite(ct, wa, ld, n, n)) return 2;
   char jobvr = c->vectors ? 'V' : 'N';
   lapack_int info;
   double _Complex *wz = (double _Complex *)w;

@@ -2,6 +2,7 @@
 #include "lapack_batch.h"
 
 #include <limits.h>
+#include <math.h>
 #include <string.h>
 
 #include "blas.h"
@@ -37,6 +38,16 @@ nd_status ndi_la_check_lapack_size(const char *op, int64_t n) {
   if (n > INT_MAX / 2)
     return ndi_error(ND_ERR_VALUE, "%s: extent %lld is too large for LAPACK", op, (long long)n);
   return ND_OK;
+}
+
+bool ndi_la_finite(nd_dtype t, const void *a, int64_t ld, int64_t m, int64_t n) {
+  int64_t w = t == ND_COMPLEX128 ? 2 : 1;
+  for (int64_t j = 0; j < n; j++) {
+    const double *c = (const double *)a + j * ld * w;
+    for (int64_t i = 0; i < m * w; i++)
+      if (!isfinite(c[i])) return false;
+  }
+  return true;
 }
 
 void ndi_la_load(nd_dtype dt, void *dst, int64_t ld, int64_t m, int64_t n, const void *src,

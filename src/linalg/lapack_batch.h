@@ -27,6 +27,10 @@ nd_status ndi_la_check_lapack_size(const char *op, int64_t n);
  * buffer dst (dtype dt, leading dimension ld), converting. */
 void ndi_la_load(nd_dtype dt, void *dst, int64_t ld, int64_t m, int64_t n, const void *src,
                  nd_dtype st, int64_t rs, int64_t cs);
+/* Whether every value of the column-major m x n matrix a (FLOAT64 or COMPLEX128, leading
+ * dimension ld) is finite: LAPACK's drivers are not defined on NaN or infinite input
+ * (the SVD drivers then return garbage or reject an argument), so those refuse it. */
+bool ndi_la_finite(nd_dtype t, const void *a, int64_t ld, int64_t m, int64_t n);
 /* The reverse: column-major src (dtype st, leading dimension ld) into the strided dst. */
 void ndi_la_store(nd_dtype dt, void *dst, int64_t rs, int64_t cs, int64_t m, int64_t n,
                   const void *src, nd_dtype st, int64_t ld);

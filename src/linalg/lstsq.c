@@ -23,7 +23,9 @@ typedef struct {
 } lsq_ctx;
 
 static void lsq_query(lsq_ctx *c) {
-  lapack_int m = (lapack_int)c->m, n = (lapack_int)c->n, k = (lapack_int)c->k, rank, iw = 1;
+  /* gelsd wants at least one right-hand side: with none, it runs on one zero column (for
+   * the rank and the singular values) */
+  lapack_int m = (lapack_int)c->m, n = (lapack_int)c->n, k = (lapack_int)max1(c->k), rank, iw = 1;
   double q = 0, rq = 1, dd[2] = {0, 0};
   if (c->mn == 0) {
     c->lwork = c->liwork = c->lrwork = 1;
@@ -72,19 +74,21 @@ static int lsq_elem(void *vctx, char *const *p, void *work) {
   lapack_int rank = 0;
   if (c->mn > 0) {
     ndi_la_load(c->ct, w + L.a, lda, m, n, p[0], c->at, c->ars, c->acs);
+    if (!ndi_la_finite(c->ct, w + L.a, lda, m, n) || !ndi_la_finite(c->ct, w + L.b, c->ldb, m, k))
+      return 2;
     lapack_int info;
     if (c->ct == ND_FLOAT64)
-      info = LAPACKE_dgelsd_work(LAPACK_COL_MAJOR, (lapack_int)m, (lapack_int)n, (lapack_int)k,
+      info = LAPACKE_dgelsd_work(LAPACK_COL_MAJOR, (lapack_int)m, (lapack_int)n, (lapack_int)max1(k),
                                  (double *)(w + L.a), (lapack_int)lda, (double *)(w + L.b), (lapack_int)c->ldb,
                                  (double *)(w + L.s), c->rcond, &rank, (double *)(w + L.work), c->lwork,
                                  (lapack_int *)(w + L.iwork));
     else
-      info = LAPACKE_zgelsd_work(LAPACK_COL_MAJOR, (lapack_int)m, (lapack_int)n, (lapack_int)k,
+      info = LAPACKE_zgelsd_work(LAPACK_COL_MAJOR, (lapack_int)m, (lapack_int)n, (lapack_int)max1(k),
                                  (lapack_complex_double *)(w + L.a), (lapack_int)lda,
                                  (lapack_complex_double *)(w + L.b), (lapack_int)c->ldb, (double *)(w + L.s),
                                  c->rcond, &rank, (lapack_complex_double *)(w + L.work), c->lwork,
                                  (double *)(w + L.rwork), (lapack_int *)(w + L.iwork));
-    if (info > 0) return 1;
+    if (info != 0) return 1;
   } /* else nothing to fit: x stays 0 and all of b is residual */
   ndi_la_store(c->xt, p[2], c->xrs, c->xcs, n, k, w + L.b, c->ct, c->ldb);
   /* residuals: the squared norms of rows n .. m-1 of the solved right-hand sides */
@@ -159,7 +163,10 @@ nd_status nd_linalg_lstsq(const nd_array *a, const nd_array *b, double rcond, nd
     int64_t failed;
     int code;
     st = ndi_la_batch_run(op, &B, &failed, &code);
-    if (!st && failed >= 0) st = ndi_la_batch_error(op, &B, failed, "did not converge (SVD of least squares)");
+    if (!st && failed >= 0)
+      st = ndi_la_batch_error(op, &B, failed,
+                              code == 2 ? "contains infinities or NaNs (SVD of least squares did not converge)"
+                                        : "did not converge (SVD of least squares)");
   }
   if (!st) {
     /* NumPy gives the residuals only when they are meaningful for every matrix */

@@ -1,7 +1,8 @@
 /* Singular value decomposition (LAPACK gesdd, as NumPy): A = U diag(S) Vh with S
  * descending. full_matrices: U [M, M], Vh [N, N]; otherwise U [M, K], Vh [K, N] with
  * K = min(M, N). svdvals computes S alone. For K = 0 the full U and Vh are identities,
- * as NumPy gives them. */
+ * as NumPy gives them. A matrix with infinities or NaNs is an error, as in NumPy ("SVD did
+ * not converge"). */
 #include <string.h>
 
 #include "core/dtype.h"
@@ -79,6 +80,7 @@ static int svd_elem(void *vctx, char *const *p, void *work) {
     return 0;
   }
   ndi_la_load(c->ct, w + L.a, lda, m, n, p[0], c->at, c->ars, c->acs);
+  if (!ndi_la_finite(c->ct, w + L.a, lda, m, n)) return 2;
   lapack_int info;
   if (c->ct == ND_FLOAT64)
     info = LAPACKE_dgesdd_work(LAPACK_COL_MAJOR, c->jobz, (lapack_int)m, (lapack_int)n, (double *)(w + L.a),
@@ -92,7 +94,7 @@ static int svd_elem(void *vctx, char *const *p, void *work) {
                                (lapack_complex_double *)(w + L.vt), (lapack_int)ldvt,
                                (lapack_complex_double *)(w + L.work), c->lwork, (double *)(w + L.rwork),
                                (lapack_int *)(w + L.iwork));
-  if (info > 0) return 1;
+  if (info != 0) return 1;
   ndi_la_store(c->st, uv ? p[2] : p[1], 1, 0, c->k, 1, w + L.s, ND_FLOAT64, c->k);
   if (uv) {
     ndi_la_store(c->rt, p[1], c->ucols, 1, m, c->ucols, w + L.u, c->ct, ldu);
@@ -141,7 +143,10 @@ nd_status ndi_la_svd(const char *op, const nd_array *a, bool full, bool uv, nd_a
   int64_t failed;
   int code;
   nd_status st = ndi_la_batch_run(op, &B, &failed, &code);
-  if (!st && failed >= 0) st = ndi_la_batch_error(op, &B, failed, "did not converge (SVD)");
+  if (!st && failed >= 0)
+    st = ndi_la_batch_error(op, &B, failed,
+                            code == 2 ? "contains infinities or NaNs (SVD did not converge)"
+                                      : "did not converge (SVD)");
   if (st) {
     nd_release(U);
     nd_release(S);
