@@ -89,8 +89,8 @@ struct DLManagedTensor;
 /** Exports `a` as a DLPack managed tensor without a copy: data is nd_data(a), strides are
  *  nd_strides(a) (elements), the device is the CPU. The tensor keeps the array's memory
  *  alive until the consumer calls its deleter (exactly once); `a` itself may be released
- *  at any time. bool is exported as kDLBool where the DLPack header has it (0.8 and
- *  later), else as kDLUInt 8 bits (PyTorch's convention before kDLBool). Read-only arrays
+ *  at any time. bool is exported as type code 6 (kDLBool, the code DLPack 0.8 fixed and
+ *  NumPy 2 and PyTorch exchange) with any DLPack header version. Read-only arrays
  *  are refused with ND_ERR_READONLY: DLPack before 1.0 cannot mark a tensor read-only,
  *  so a consumer could write into them (copy with nd_copy first). */
 ND_API struct DLManagedTensor *nd_to_dlpack(nd_array *a);

@@ -45,19 +45,19 @@ static nd_array *gather_rows(const char *op, const nd_array *x, const bool *red,
 }
 
 /* The norm of one row of n values (reals, or (re, im) pairs when cplx). tmp has room for
- * n doubles. Returns false for the minimum of an empty row. */
-static bool row_norm(const double *x, int64_t n, bool cplx, double ord, double *tmp, double *out) {
+ * n doubles. The maximum of an empty row is 0; callers refuse its minimum. */
+static void row_norm(const double *x, int64_t n, bool cplx, double ord, double *tmp, double *out) {
   for (int64_t i = 0; i < n; i++) tmp[i] = cplx ? hypot(x[2 * i], x[2 * i + 1]) : fabs(x[i]);
   if (isinf(ord)) {
     if (n == 0) {
       *out = 0;
-      return ord > 0;
+      return;
     }
     double m = tmp[0];
     for (int64_t i = 1; i < n; i++)
       if (isnan(tmp[i]) || (ord > 0 ? tmp[i] > m : tmp[i] < m)) m = tmp[i];
     *out = m;
-    return true;
+    return;
   }
   if (ord == 0) {
     double c = 0;
@@ -73,11 +73,11 @@ static bool row_norm(const double *x, int64_t n, bool cplx, double ord, double *
     for (int64_t i = 0; i < n; i++) tmp[i] = pow(tmp[i], ord);
     *out = pow(ndi_la_pairwise_f64(tmp, n), 1.0 / ord);
   }
-  return true;
 }
 
+/* what_min: how an error for a minimum over nothing names the norm ("ord=-inf"). */
 static nd_array *vector_norm_impl(const char *op, const nd_array *x, const bool *red,
-                                  bool keepdims, double ord) {
+                                  bool keepdims, double ord, const char *what_min) {
   int64_t inner, oshape[ND_MAX_DIMS];
   int ond = 0;
   for (int i = 0; i < x->ndim; i++) {
@@ -91,12 +91,13 @@ static nd_array *vector_norm_impl(const char *op, const nd_array *x, const bool 
   if (r && !tmp) st = ndi_nomem(op, sizeof(double) * (size_t)inner);
   bool cplx = g && g->dtype == ND_COMPLEX128;
   size_t rs = r ? ndi_dtype_size(r->dtype) : 0;
+  /* a minimum over an empty axis is an error even when no result is asked for (NumPy) */
+  if (!st && inner == 0 && ord == -INFINITY)
+    st = ndi_error(ND_ERR_VALUE, "%s: %s over an empty set of elements (a minimum of nothing)", op, what_min);
   for (int64_t o = 0; !st && o < r->size; o++) {
     double v;
-    if (!row_norm((const double *)g->data + o * inner * (cplx ? 2 : 1), inner, cplx, ord, tmp, &v))
-      st = ndi_error(ND_ERR_VALUE, "%s: ord=-inf over an empty set of elements (a minimum of nothing)", op);
-    else
-      ndi_convert_one(r->dtype, r->data + (size_t)o * rs, ND_FLOAT64, &v);
+    row_norm((const double *)g->data + o * inner * (cplx ? 2 : 1), inner, cplx, ord, tmp, &v);
+    ndi_convert_one(r->dtype, r->data + (size_t)o * rs, ND_FLOAT64, &v);
   }
   ndi_free(tmp);
   nd_release(g);
@@ -111,14 +112,13 @@ nd_array *nd_linalg_vector_norm(const nd_array *x, int naxes, const int *axes, b
                                 double ord) {
   const char *op = "vector_norm";
   NDI_REQUIRE(op, x);
-  if (isnan(ord)) return ndi_error_null(ND_ERR_VALUE, "vector_norm: ord is NaN");
   bool red[ND_MAX_DIMS] = {false};
   if (naxes < 0) {
     for (int i = 0; i < x->ndim; i++) red[i] = true;
   } else if (ndi_normalize_axes(op, naxes, axes, x->ndim, NULL, red)) {
     return NULL;
   }
-  return vector_norm_impl(op, x, red, keepdims, ord);
+  return vector_norm_impl(op, x, red, keepdims, ord, "ord=-inf");
 }
 
 /* ---- matrix norms ------------------------------------------------------------------ */
@@ -126,15 +126,15 @@ nd_array *nd_linalg_vector_norm(const nd_array *x, int naxes, const int *axes, b
 /* Sums of |x| over axis `sum_axis` (-2: down the columns, -1: along the rows) of each
  * matrix, then their maximum (or minimum) over the other axis. */
 static nd_array *sum_then_extreme(const char *op, const nd_array *x, int sum_axis, bool max,
-                                  bool keepdims) {
+                                  bool keepdims, const char *what_min) {
   int nd = x->ndim;
   bool red[ND_MAX_DIMS] = {false};
   red[nd + sum_axis] = true;
-  nd_array *sums = vector_norm_impl(op, x, red, false, 1); /* float: sums of |x| */
+  nd_array *sums = vector_norm_impl(op, x, red, false, 1, NULL); /* float: sums of |x| */
   if (!sums) return NULL;
   bool red2[ND_MAX_DIMS] = {false};
   red2[nd - 2] = true;
-  nd_array *r = vector_norm_impl(op, sums, red2, false, max ? INFINITY : -INFINITY);
+  nd_array *r = vector_norm_impl(op, sums, red2, false, max ? INFINITY : -INFINITY, what_min);
   nd_release(sums);
   if (!r || !keepdims) return r;
   int64_t shape[ND_MAX_DIMS];
@@ -153,7 +153,7 @@ static nd_array *sv_norm(const char *op, const nd_array *x, int kind, bool keepd
   red[s->ndim - 1] = true;
   /* s >= 0, so its max / min / sum are its inf, -inf and 1 vector norms */
   double ord = kind == 2 ? INFINITY : kind == -2 ? -INFINITY : 1;
-  nd_array *r = vector_norm_impl(op, s, red, false, ord);
+  nd_array *r = vector_norm_impl(op, s, red, false, ord, "ord=-2");
   nd_release(s);
   if (!r || !keepdims) return r;
   int64_t shape[ND_MAX_DIMS];
@@ -172,14 +172,14 @@ nd_array *nd_linalg_matrix_norm(const nd_array *x, bool keepdims, nd_norm_ord or
   switch (ord) {
     case ND_NORM_FRO:
       red[x->ndim - 2] = red[x->ndim - 1] = true;
-      return vector_norm_impl(op, x, red, keepdims, 2);
+      return vector_norm_impl(op, x, red, keepdims, 2, NULL);
     case ND_NORM_NUC: return sv_norm(op, x, 0, keepdims);
     case ND_NORM_2: return sv_norm(op, x, 2, keepdims);
     case ND_NORM_NEG_2: return sv_norm(op, x, -2, keepdims);
-    case ND_NORM_1: return sum_then_extreme(op, x, -2, true, keepdims);
-    case ND_NORM_NEG_1: return sum_then_extreme(op, x, -2, false, keepdims);
-    case ND_NORM_INF: return sum_then_extreme(op, x, -1, true, keepdims);
-    case ND_NORM_NEG_INF: return sum_then_extreme(op, x, -1, false, keepdims);
+    case ND_NORM_1: return sum_then_extreme(op, x, -2, true, keepdims, NULL);
+    case ND_NORM_NEG_1: return sum_then_extreme(op, x, -2, false, keepdims, "ord=-1");
+    case ND_NORM_INF: return sum_then_extreme(op, x, -1, true, keepdims, NULL);
+    case ND_NORM_NEG_INF: return sum_then_extreme(op, x, -1, false, keepdims, "ord=-inf");
   }
   return ndi_error_null(ND_ERR_VALUE, "matrix_norm: invalid ord %d", (int)ord);
 }
