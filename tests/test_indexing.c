@@ -416,6 +416,34 @@ static void test_zero_dim_mask(void **state) {
   nd_scope_end();
 }
 
+/* A weak integer scalar that the target cannot hold is refused by every assignment form,
+ * as NumPy's a[...] = 1000 for an int8 a (OverflowError), not wrapped. */
+static void test_weak_assign_range(void **state) {
+  (void)state;
+  nd_scope_begin();
+  nd_array *z = nd_zeros(ND_INT8, ND_SHAPE(3), ND_C);
+  nd_array *i = nd_from_data(ND_INT64, ND_SHAPE(1), (int64_t[]){0}, ND_C);
+  nd_array *m = nd_from_data(ND_BOOL, ND_SHAPE(3), (bool[]){1, 0, 0}, ND_C);
+  TH_EXPECT_ERROR(nd_index_arrays_assign(z, "?", 1, &i, nd_weak(ND_INT(1000))), ND_ERR_OVERFLOW,
+                  "index_arrays_assign: integer scalar 1000 is out of bounds for int8");
+  TH_EXPECT_ERROR(nd_mask_assign(z, m, nd_weak(ND_INT(-200))), ND_ERR_OVERFLOW,
+                  "mask_assign: integer scalar -200 is out of bounds for int8");
+  TH_EXPECT_ERROR(nd_assign(z, nd_weak(ND_INT(128))), ND_ERR_OVERFLOW, "assign: integer scalar 128 is out of bounds for int8");
+  TH_EXPECT_ERROR(nd_assign(nd_zeros(ND_UINT8, ND_SHAPE(2), ND_C), nd_weak(ND_INT(-1))), ND_ERR_OVERFLOW,
+                  "assign: integer scalar -1 is out of bounds for uint8");
+  const int8_t zeros[3] = {0, 0, 0};
+  assert_memory_equal(nd_data(z), zeros, 3);
+  /* in range, and into float dtypes, they assign */
+  assert_int_equal(nd_mask_assign(z, m, nd_weak(ND_INT(-128))), ND_OK);
+  assert_int_equal(nd_index_arrays_assign(z, "?", 1, &i, nd_weak(ND_INT(127))), ND_OK);
+  assert_int_equal(((int8_t *)nd_data(z))[0], 127);
+  assert_int_equal(nd_assign(nd_zeros(ND_FLOAT32, ND_SHAPE(2), ND_C), nd_weak(ND_INT(100000))), ND_OK);
+  /* a strong int64 array still converts as astype does */
+  assert_int_equal(nd_assign(z, nd_full_scalar(ND_INT64, 0, NULL, ND_INT(1000), ND_C)), ND_OK);
+  assert_int_equal(((int8_t *)nd_data(z))[1], (int8_t)(1000 - 1024));
+  nd_scope_end();
+}
+
 static void test_index_errors(void **state) {
   (void)state;
   nd_scope_begin();
@@ -471,6 +499,7 @@ int main(void) {
       cmocka_unit_test(test_masks_and_nonzero),
       cmocka_unit_test(test_assign),
       cmocka_unit_test(test_zero_dim_mask),
+      cmocka_unit_test(test_weak_assign_range),
       cmocka_unit_test(test_index_errors),
       cmocka_unit_test(test_large_gather),
   };

@@ -275,11 +275,16 @@ static void test_searchsorted(void **state) {
   TH_EXPECT_ERROR(nd_searchsorted(s, nd_zeros(ND_COMPLEX64, ND_SHAPE(1), ND_C), ND_SIDE_LEFT, NULL), ND_ERR_TYPE,
                   "searchsorted: not defined for complex input");
   TH_EXPECT_ERROR(nd_searchsorted(s, q, ND_SIDE_LEFT, nd_zeros(ND_INT64, ND_SHAPE(3), ND_C)), ND_ERR_SHAPE,
-                  "searchsorted: sorter has shape [3] but the sorted array has 4 elements");
+                  "searchsorted: sorter has 3 elements but the sorted array has 4");
+  TH_EXPECT_ERROR(nd_searchsorted(s, q, ND_SIDE_LEFT, nd_zeros(ND_INT64, ND_SHAPE(1, 4), ND_C)), ND_ERR_SHAPE,
+                  "searchsorted: sorter must be 1-D (got 2 dimensions)");
+  /* NumPy: "Sorter index out of range" for a negative position, not an index from the end */
+  TH_EXPECT_ERROR(nd_searchsorted(s, q, ND_SIDE_LEFT, nd_from_data(ND_INT8, ND_SHAPE(4), (int8_t[]){1, -1, 0, 2}, ND_C)),
+                  ND_ERR_INDEX, "searchsorted: sorter index -1 is out of range [0, 4)");
   TH_EXPECT_ERROR(nd_searchsorted(s, q, ND_SIDE_LEFT, nd_full(ND_INT64, ND_SHAPE(4), 4, ND_C)), ND_ERR_INDEX,
                   "searchsorted: sorter: index 4 is out of bounds for axis 0 with size 4");
   TH_EXPECT_ERROR(nd_searchsorted(s, q, ND_SIDE_LEFT, nd_zeros(ND_FLOAT64, ND_SHAPE(4), ND_C)), ND_ERR_TYPE,
-                  "searchsorted: sorter: indices must be an integer array");
+                  "searchsorted: indices must be an integer array");
   TH_EXPECT_ERROR(nd_searchsorted(NULL, q, ND_SIDE_LEFT, NULL), ND_ERR_NULL, "searchsorted");
   nd_scope_end();
 }

@@ -372,6 +372,7 @@ static nd_status assign_impl(const char *op, nd_array *a, const char *spec, int 
                              nd_array *const *indices, const nd_array *value) {
   nd_status st = ndi_check_writable(op, a);
   if (st) return st;
+  if ((st = ndi_check_weak_fits(op, value, a->dtype))) return st;
   if (ndi_dtype_kind(value->dtype) == 'c' && ndi_dtype_kind(a->dtype) != 'c')
     return ndi_error(ND_ERR_TYPE, "%s: cannot cast %s to %s (complex to real discards the imaginary part)",
                      op, ndi_dtype_name(value->dtype), ndi_dtype_name(a->dtype));

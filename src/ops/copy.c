@@ -51,9 +51,16 @@ static bool same_layout(const nd_array *a, const nd_array *b) {
   return true;
 }
 
+nd_status ndi_check_weak_fits(const char *op, const nd_array *value, nd_dtype t) {
+  if (!(value->flags & NDI_WEAK) || value->dtype != ND_INT64) return ND_OK;
+  char buf[16];
+  return ndi_scalar_to(op, ND_INT(*(const int64_t *)value->data), t, buf);
+}
+
 nd_status ndi_assign(const char *op, nd_array *dst, const nd_array *src) {
   nd_status st = ndi_check_writable(op, dst);
   if (st) return st;
+  if ((st = ndi_check_weak_fits(op, src, dst->dtype))) return st;
   if (ndi_dtype_kind(src->dtype) == 'c' && ndi_dtype_kind(dst->dtype) != 'c')
     return ndi_error(ND_ERR_TYPE, "%s: cannot cast %s to %s (complex to real discards the imaginary part; take nd_real first)",
                      op, ndi_dtype_name(src->dtype), ndi_dtype_name(dst->dtype));

@@ -9,6 +9,7 @@
 #include "iter/sort.h"
 #include "kernels/sort.h"
 #include "nd/indexing.h"
+#include "nd/reduce.h"
 #include "nd/sorting.h"
 
 static nd_status check_ordered(const char *op, nd_dtype t) {
@@ -95,10 +96,22 @@ nd_array *nd_searchsorted(const nd_array *sorted, const nd_array *values, nd_sid
   int64_t n = sorted->size;
   nd_array *src = (nd_array *)sorted, *out = NULL;
   if (sorter) {
-    if (sorter->ndim != 1 || sorter->size != n) {
-      char b[NDI_SHAPE_BUF];
-      return ndi_error_null(ND_ERR_SHAPE, "%s: sorter has shape %s but the sorted array has %lld elements", op,
-                            ndi_fmt_shape(b, sizeof b, sorter->ndim, sorter->shape), (long long)n);
+    if (sorter->ndim != 1)
+      return ndi_error_null(ND_ERR_SHAPE, "%s: sorter must be 1-D (got %d dimensions)", op, sorter->ndim);
+    if (sorter->size != n)
+      return ndi_error_null(ND_ERR_SHAPE, "%s: sorter has %lld elements but the sorted array has %lld", op,
+                            (long long)sorter->size, (long long)n);
+    if (ndi_check_index_dtype(op, sorter)) return NULL;
+    /* positions, not indices: NumPy refuses negative ones ("Sorter index out of range") */
+    if (n > 0 && ndi_dtype_kind(sorter->dtype) == 'i') {
+      int64_t low = 0;
+      nd_array *m = nd_min(sorter, -1, NULL, false);
+      nd_status st = m ? nd_get_int64(m, NULL, &low) : nd_last_status();
+      nd_release(m);
+      if (st) return NULL;
+      if (low < 0)
+        return ndi_error_null(ND_ERR_INDEX, "%s: sorter index %lld is out of range [0, %lld)", op,
+                              (long long)low, (long long)n);
     }
     if (!(src = nd_take(sorted, sorter, 0))) {
       char msg[512]; /* "take: ..." said of the sorter */
