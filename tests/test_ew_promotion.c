@@ -153,6 +153,16 @@ static const nep50_row rows[] = {
     {"maximum", ND_FLOAT64, {ND_FLOAT64, ND_FLOAT64, ND_FLOAT64, ND_FLOAT64, ND_FLOAT64, ND_FLOAT64, ND_COMPLEX128}},
     {"maximum", ND_COMPLEX64, {ND_COMPLEX64, ND_COMPLEX64, ND_COMPLEX64, ND_COMPLEX64, ND_COMPLEX64, ND_COMPLEX64, ND_COMPLEX64}},
     {"maximum", ND_COMPLEX128, {ND_COMPLEX128, ND_COMPLEX128, ND_COMPLEX128, ND_COMPLEX128, ND_COMPLEX128, ND_COMPLEX128, ND_COMPLEX128}},
+    /* int-to-float functions (NumPy's float16 is nd's float32): an integer scalar with a
+     * bool array counts as int64, so the loop is float64 */
+    {"atan2", ND_BOOL, {ND_FLOAT32, ND_FLOAT64, ND_FLOAT64, ND_FLOAT64, ND_FLOAT64, ND_FLOAT64, BAD}},
+    {"atan2", ND_INT8, {ND_FLOAT32, ND_FLOAT32, ND_FLOAT32, ND_FLOAT32, ND_FLOAT32, ND_FLOAT64, BAD}},
+    {"atan2", ND_INT16, {ND_FLOAT32, ND_FLOAT32, ND_FLOAT32, ND_FLOAT32, ND_FLOAT32, ND_FLOAT64, BAD}},
+    {"atan2", ND_INT32, {ND_FLOAT64, ND_FLOAT64, ND_FLOAT64, ND_FLOAT64, ND_FLOAT64, ND_FLOAT64, BAD}},
+    {"atan2", ND_UINT8, {ND_FLOAT32, ND_FLOAT32, ND_FLOAT32, ND_FLOAT32, ND_FLOAT32, ND_FLOAT64, BAD}},
+    {"atan2", ND_UINT16, {ND_FLOAT32, ND_FLOAT32, ND_FLOAT32, ND_FLOAT32, ND_FLOAT32, ND_FLOAT64, BAD}},
+    {"atan2", ND_FLOAT32, {ND_FLOAT32, ND_FLOAT32, ND_FLOAT32, ND_FLOAT32, ND_FLOAT32, ND_FLOAT32, BAD}},
+    {"hypot", ND_BOOL, {ND_FLOAT32, ND_FLOAT64, ND_FLOAT64, ND_FLOAT64, ND_FLOAT64, ND_FLOAT64, BAD}},
 };
 
 static nd_array *apply(const char *op, const nd_array *a, nd_scalar s) {
@@ -160,6 +170,12 @@ static nd_array *apply(const char *op, const nd_array *a, nd_scalar s) {
   if (!strcmp(op, "less")) return nd_less_scalar(a, s);
   if (!strcmp(op, "divide")) return nd_divide_scalar(a, s);
   if (!strcmp(op, "bitwise_and")) return nd_bitwise_and_scalar(a, s);
+  if (!strcmp(op, "atan2")) return nd_atan2_scalar(a, s);
+  if (!strcmp(op, "hypot")) {
+    nd_array *w = nd_weak(s), *r = nd_hypot(a, w);
+    nd_release(w);
+    return r;
+  }
   return nd_maximum_scalar(a, s);
 }
 

@@ -101,6 +101,7 @@ static nd_status resolve(const ndi_ufunc *f, const nd_array *const *in, resolved
     s = strong ? ndi_promote(s, in[k]->dtype) : in[k]->dtype;
     strong = true;
   }
+  int strong_kind = kind_rank(s); /* a weak scalar of a higher kind counts as its default dtype */
   if (!strong) { /* scalars only: their default dtypes promote as arrays would */
     s = in[first]->dtype;
     for (int k = first + 1; k < f->nin; k++) s = ndi_promote(s, in[k]->dtype);
@@ -119,9 +120,10 @@ static nd_status resolve(const ndi_ufunc *f, const nd_array *const *in, resolved
       /* NumPy picks the first float loop every input casts to safely, input by input:
        * int16 with uint16 runs in float32, though the two promote to int32. */
       c = ND_FLOAT32;
-      for (int k = first; k < f->nin; k++)
-        if ((!strong || !is_weak(in[k])) && in[k]->dtype != ND_BOOL && ndi_dtype_size(in[k]->dtype) > 2)
-          c = ND_FLOAT64;
+      for (int k = first; k < f->nin; k++) {
+        bool counts = !strong || !is_weak(in[k]) || kind_rank(in[k]->dtype) > strong_kind;
+        if (counts && in[k]->dtype != ND_BOOL && ndi_dtype_size(in[k]->dtype) > 2) c = ND_FLOAT64;
+      }
     }
     else if ((f->flags & NDI_UF_BOOL_TO_INT8) && c == ND_BOOL)
       c = ND_INT8;
