@@ -274,6 +274,17 @@ static void test_clip(void **state) {
   th_assert_same_values(ci, i8);
   nd_array *cj = nd_clip_scalar(i8, ND_INT(0), ND_INT(1000));
   assert_true(get_d(cj, 0) == 0 && get_d(cj, 3) == 100);
+  /* but a low bound above the range, or a high one below it, is out of bounds (NumPy:
+   * np.clip(uint8, 300, 400) raises OverflowError) */
+  nd_array *u8 = nd_astype(f64(3, (double[]){0, 1, 2}), ND_UINT8);
+  TH_EXPECT_ERROR(nd_clip_scalar(u8, ND_INT(300), ND_INT(400)), ND_ERR_OVERFLOW,
+                  "clip: integer scalar 300 is out of bounds for uint8");
+  TH_EXPECT_ERROR(nd_clip_scalar(u8, ND_INT(-5), ND_INT(-1)), ND_ERR_OVERFLOW,
+                  "clip: integer scalar -1 is out of bounds for uint8");
+  TH_EXPECT_ERROR(nd_clip_scalar(i8, ND_INT(-300), ND_INT(-200)), ND_ERR_OVERFLOW,
+                  "clip: integer scalar -200 is out of bounds for int8");
+  nd_array *ck = nd_clip_scalar(u8, ND_INT(-1), ND_INT(1)); /* NumPy: [0 1 1] */
+  assert_true(get_d(ck, 0) == 0 && get_d(ck, 2) == 1);
   /* float32 x with float scalars stays float32 */
   assert_int_equal(nd_dtype_of(nd_clip_scalar(nd_astype(x, ND_FLOAT32), ND_FLOAT(0), ND_FLOAT(2))), ND_FLOAT32);
   /* array bounds, broadcast, on every layout and real dtype */

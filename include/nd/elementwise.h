@@ -309,8 +309,9 @@ ND_API nd_status nd_logical_xor_scalar_out(nd_array *out, const nd_array *a, nd_
 
 /** clip(x, lo, hi) = minimum(maximum(x, lo), hi): lo > hi gives hi, a NaN bound gives NaN.
  *  Real dtypes and bool. Both bounds are required (one-sided clipping is nd_maximum or
- *  nd_minimum); an integer scalar bound beyond the range of x's integer dtype acts as the
- *  end of that range (clip(int8 x, 0, 1000) stays int8, as NumPy). */
+ *  nd_minimum); an integer scalar lo below the range of x's integer dtype, or hi above
+ *  it, bounds nothing (clip(int8 x, 0, 1000) stays int8, as NumPy); lo above the range or
+ *  hi below it is ND_ERR_OVERFLOW (NumPy's OverflowError). */
 ND_API nd_array *nd_clip(const nd_array *x, const nd_array *lo, const nd_array *hi);
 ND_API nd_status nd_clip_out(nd_array *out, const nd_array *x, const nd_array *lo,
                              const nd_array *hi);

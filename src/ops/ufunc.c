@@ -132,11 +132,19 @@ static nd_status resolve(const ndi_ufunc *f, const nd_array *const *in, resolved
    * value when converting it to the loop's dtype: int8 / 1000 is fine, in float64). */
   for (int k = first; strong && kind_rank(c) == 1 && k < f->nin; k++) {
     if (!is_weak(in[k]) || kind_rank(in[k]->dtype) != 1 || weak_int_fits(in[k], c)) continue;
-    if (f->flags & NDI_UF_COMPARE)
+    if (f->flags & NDI_UF_COMPARE) {
       c = c == ND_UINT64 ? ND_FLOAT64 : ND_INT64; /* exact for every int64 value */
-    else if (!(f->flags & NDI_UF_CLAMP_WEAK))
+      continue;
+    }
+    /* clip (inputs x, lo, hi) takes a low bound below the range or a high one above it,
+     * which then bound nothing; a low bound above it or a high one below it are errors,
+     * as in NumPy */
+    int64_t lo, hi, v = weak_int(in[k]);
+    ndi_int_range(c, &lo, &hi);
+    bool harmless = (f->flags & NDI_UF_CLAMP_WEAK) && ((k == 1 && v < lo) || (k == 2 && v > hi));
+    if (!harmless)
       return ndi_error(ND_ERR_OVERFLOW, "%s: integer scalar %lld is out of bounds for %s",
-                       f->name, (long long)weak_int(in[k]), ndi_dtype_name(c));
+                       f->name, (long long)v, ndi_dtype_name(c));
   }
   if (!f->loops[c]) return unsupported(f, in, first);
   r->loop = f->loops[c];
