@@ -202,6 +202,8 @@ static inline bool ew_real_numeric(nd_dtype t) { return t != ND_BOOL && nd_dtype
 static inline bool ew_integer_bool(nd_dtype t) { char k = nd_dtype_kind(t); return k == 'b' || k == 'i' || k == 'u'; }
 static inline bool ew_bool_only(nd_dtype t) { return t == ND_BOOL; }
 static inline nd_dtype ew_bool_as_int8(nd_dtype t) { return t == ND_BOOL ? ND_INT8 : t; }
+/* round of bool: NumPy's float16 loop, float32 in nd */
+static inline nd_dtype ew_bool_as_f32(nd_dtype t) { return t == ND_BOOL ? ND_FLOAT32 : t; }
 static inline nd_dtype ew_int_as_f64(nd_dtype t) { return ew_integer_bool(t) ? ND_FLOAT64 : t; }
 /* NumPy's float16 for bool and 8-bit integers is float32 in nd. */
 static inline nd_dtype ew_int_as_float(nd_dtype t) {

@@ -128,7 +128,7 @@ static const ew_case cases[] = {
     {UN(floor), .accepts = ew_real, .iref = i_id, .fref = f_floor},
     {UN(ceil), .accepts = ew_real, .iref = i_id, .fref = f_ceil},
     {UN(trunc), .accepts = ew_real, .iref = i_id, .fref = f_trunc},
-    {UN(round), .accepts = ew_all, .iref = i_id, .fref = f_round, .cref = c_round},
+    {UN(round), .accepts = ew_all, .compute = ew_bool_as_f32, .iref = i_id, .fref = f_round, .cref = c_round},
     {UN(isnan), .accepts = ew_all, .result_bool = true, .iref = i_false, .fref = f_isnan, .cref = c_isnan},
     {UN(isinf), .accepts = ew_all, .result_bool = true, .iref = i_false, .fref = f_isinf, .cref = c_isinf},
     {UN(isfinite), .accepts = ew_all, .result_bool = true, .iref = i_true, .fref = f_isfinite,

@@ -123,7 +123,8 @@ ND_API nd_status nd_acosh_out(nd_array *out, const nd_array *x);
 ND_API nd_array *nd_atanh(const nd_array *x);
 ND_API nd_status nd_atanh_out(nd_array *out, const nd_array *x);
 
-/** Rounding. Real dtypes and bool (integers are returned unchanged, in their dtype); round is to
+/** Rounding. Real dtypes and bool (integers and bool are returned unchanged, in their
+ *  dtype, except that round of bool gives float32 where NumPy gives float16); round is to
  *  the nearest integer, ties to even, and also takes complex (both parts). */
 ND_API nd_array *nd_floor(const nd_array *x);
 ND_API nd_status nd_floor_out(nd_array *out, const nd_array *x);

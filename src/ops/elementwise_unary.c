@@ -46,7 +46,7 @@
   X(floor, 0, A_REALB, 1)                                \
   X(ceil, 0, A_REALB, 1)                                 \
   X(trunc, 0, A_REALB, 1)                                \
-  X(round, 0, A_NUMBOOL, 1)                              \
+  X(round, NDI_UF_BOOL_TO_FLOAT, A_NUMBOOL, 1)           \
   X(isnan, NDI_UF_OUT_BOOL, A_NUMBOOL, 1)                \
   X(isinf, NDI_UF_OUT_BOOL, A_NUMBOOL, 1)                \
   X(isfinite, NDI_UF_OUT_BOOL, A_NUMBOOL, 1)             \

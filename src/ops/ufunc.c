@@ -127,6 +127,8 @@ static nd_status resolve(const ndi_ufunc *f, const nd_array *const *in, resolved
     }
     else if ((f->flags & NDI_UF_BOOL_TO_INT8) && c == ND_BOOL)
       c = ND_INT8;
+    else if ((f->flags & NDI_UF_BOOL_TO_FLOAT) && c == ND_BOOL)
+      c = ND_FLOAT32;
   }
   /* An integer scalar must fit the integer dtype it is computed in (NumPy checks the
    * value when converting it to the loop's dtype: int8 / 1000 is fine, in float64). */

@@ -21,6 +21,7 @@ enum {
   NDI_UF_COMPARE = 1u << 6,      /* an out-of-range integer scalar compares exactly */
   NDI_UF_CLAMP_WEAK = 1u << 7,   /* an out-of-range integer scalar saturates (clip) */
   NDI_UF_COND_FIRST = 1u << 8,   /* input 0 is a condition read as bool (where) */
+  NDI_UF_BOOL_TO_FLOAT = 1u << 9, /* bool alone is computed in float32 (round: NumPy's float16) */
 };
 
 typedef struct ndi_ufunc {
