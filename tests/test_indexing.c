@@ -447,6 +447,12 @@ static void test_weak_assign_range(void **state) {
 static void test_index_errors(void **state) {
   (void)state;
   nd_scope_begin();
+  TH_EXPECT_ERROR(nd_eye(ND_FLOAT64, INT64_MAX, 2, 0), ND_ERR_OVERFLOW, "eye: shape [9223372036854775807,2] is too large");
+  TH_EXPECT_ERROR(nd_print(NULL), ND_ERR_NULL, "print");
+  TH_EXPECT_ERROR(nd_ravel(nd_zeros(ND_INT8, ND_SHAPE(2), ND_C), (nd_order)'Z'), ND_ERR_VALUE,
+                  "ravel: invalid order value 90 (expected ND_C, ND_F, ND_A or ND_K)");
+  TH_EXPECT_ERROR(nd_reshape(nd_zeros(ND_INT8, ND_SHAPE(2), ND_C), 1, (int64_t[]){2}, ND_K), ND_ERR_VALUE,
+                  "reshape: order 'K' is not accepted here");
   nd_array *a = th_arange(ND_FLOAT64, ND_SHAPE(3, 4));
   nd_array *i = nd_from_data(ND_INT64, ND_SHAPE(2), (int64_t[]){0, 2}, ND_C);
   nd_array *j = nd_from_data(ND_INT64, ND_SHAPE(3), (int64_t[]){0, 1, 2}, ND_C);
@@ -457,6 +463,9 @@ static void test_index_errors(void **state) {
   TH_EXPECT_ERROR(nd_index_arrays(a, ":, ?", 1, (nd_array *[]){nd_full(ND_INT64, ND_SHAPE(1), 4, ND_C)}), ND_ERR_INDEX,
                   "index_arrays: index 4 is out of bounds for axis 1 with size 4");
   TH_EXPECT_ERROR(nd_index_arrays(a, "?, x", 1, &i), ND_ERR_VALUE, "index_arrays: ");
+  TH_EXPECT_ERROR(nd_index_arrays(a, "?x", 1, &i), ND_ERR_VALUE,
+                  "index_arrays: invalid index item \"?x\" at position 0 of \"?x\"");
+  TH_EXPECT_ERROR(nd_index_arrays(a, "1, ??", 1, &i), ND_ERR_VALUE, "invalid index item \"??\" at position 3");
   TH_EXPECT_ERROR(nd_index_arrays(a, "?, 5", 1, &i), ND_ERR_INDEX, "index_arrays: index 5 is out of bounds for axis 1 with size 4");
   TH_EXPECT_ERROR(nd_index_arrays(a, "?, :, :", 1, &i), ND_ERR_INDEX, "index_arrays");
   TH_EXPECT_ERROR(nd_index_arrays(a, "?", 1, (nd_array *[]){nd_ones(ND_FLOAT64, ND_SHAPE(1), ND_C)}), ND_ERR_TYPE,

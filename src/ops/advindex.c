@@ -170,6 +170,11 @@ static nd_status parse(adv *x, const nd_array *a, const char *spec, int n,
       goto done;
     }
     int64_t v;
+    if (len > 1 && memchr(s, '?', len)) {
+      st = ndi_error(ND_ERR_VALUE, "%s: invalid index item \"%.*s\" at position %d of \"%s\" ('?' stands alone for an index array)",
+                     x->op, (int)len, s, (int)(s - spec), spec);
+      goto done;
+    }
     if (len == 1 && *s == '?') {
       if (used >= n) {
         st = ndi_error(ND_ERR_VALUE, "%s: more '?' items in \"%s\" than the %d index arrays given", x->op, spec, n);

@@ -139,7 +139,7 @@ nd_array *nd_eye(nd_dtype t, int64_t n, int64_t m, int64_t k) {
   if (n < 0)
     return ndi_error_null(ND_ERR_VALUE, "eye: negative dimensions are not allowed (n=%lld)", (long long)n);
   int64_t shape[2] = {n, m};
-  nd_array *a = nd_zeros(t, 2, shape, ND_C);
+  nd_array *a = zeroed(ndi_array_alloc("eye", t, 2, shape, ND_C));
   if (!a) return NULL;
   _Alignas(16) char one[16];
   ndi_scalar_to("eye", ND_INT(1), t, one);

@@ -543,6 +543,7 @@ char *nd_to_string(const nd_array *a) {
 }
 
 nd_status nd_fprint(FILE *f, const nd_array *a) {
+  NDI_REQUIRE_ST("print", a);
   char *s = nd_to_string(a);
   if (!s) return nd_last_status();
   fprintf(f ? f : stdout, "%s\n", s);

@@ -76,8 +76,18 @@ static nd_array *reshaped_copy(const char *op, nd_array *a, int ndim, const int6
   return r;
 }
 
+/* reshape takes C, F and A; ravel and flatten K too (NumPy's sets). */
+static nd_status check_order(const char *op, nd_order o, bool k_ok) {
+  if (o == ND_C || o == ND_F || o == ND_A || (k_ok && o == ND_K)) return ND_OK;
+  if (o == ND_K)
+    return ndi_error(ND_ERR_VALUE, "%s: order 'K' is not accepted here (use ND_C, ND_F or ND_A)", op);
+  return ndi_error(ND_ERR_VALUE, "%s: invalid order value %d (expected ND_C, ND_F, ND_A%s)", op, (int)o,
+                   k_ok ? " or ND_K" : "");
+}
+
 nd_array *nd_reshape(nd_array *a, int ndim, const int64_t *shape, nd_order o) {
   NDI_REQUIRE("reshape", a);
+  if (check_order("reshape", o, false)) return NULL;
   o = resolve_a(a, o);
   int64_t newshape[ND_MAX_DIMS];
   nd_array *v = NULL;
@@ -89,6 +99,7 @@ nd_array *nd_reshape(nd_array *a, int ndim, const int64_t *shape, nd_order o) {
 
 nd_array *nd_reshape_view(nd_array *a, int ndim, const int64_t *shape, nd_order o) {
   NDI_REQUIRE("reshape_view", a);
+  if (check_order("reshape_view", o, false)) return NULL;
   o = resolve_a(a, o);
   int64_t newshape[ND_MAX_DIMS];
   nd_array *v = NULL;
@@ -105,6 +116,7 @@ nd_array *nd_reshape_view(nd_array *a, int ndim, const int64_t *shape, nd_order 
 
 nd_array *nd_ravel(nd_array *a, nd_order o) {
   NDI_REQUIRE("ravel", a);
+  if (check_order("ravel", o, true)) return NULL;
   if (o == ND_K) {
     nd_array *m = memory_order_view("ravel", a);
     nd_array *r = m ? nd_ravel(m, ND_C) : NULL;
@@ -123,6 +135,7 @@ nd_array *nd_ravel(nd_array *a, nd_order o) {
 
 nd_array *nd_flatten(nd_array *a, nd_order o) {
   NDI_REQUIRE("flatten", a);
+  if (check_order("flatten", o, true)) return NULL;
   if (o == ND_K) {
     nd_array *m = memory_order_view("flatten", a);
     nd_array *r = m ? nd_flatten(m, ND_C) : NULL;
