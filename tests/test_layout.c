@@ -75,6 +75,45 @@ static void test_index_strings(void **state) {
   nd_release(a);
 }
 
+/* Python's slice forms beyond plain integers: None as a bound, bounds beyond int64
+ * (clipped, as Python clips them), any whitespace. arange(10); NumPy's results in comments. */
+static void test_index_slice_forms(void **state) {
+  (void)state;
+  static const struct {
+    const char *spec;
+    int64_t n, first, step;
+  } rows[] = {
+      {"None:", 10, 0, 1},                        /* a[None:] = 0..9 */
+      {":None", 10, 0, 1},                        /* a[:None] */
+      {"::None", 10, 0, 1},                       /* a[::None] */
+      {"None:None:-1", 10, 9, -1},                /* a[None:None:-1] = 9..0 */
+      {"2:None:3", 3, 2, 3},                      /* [2 5 8] */
+      {" None : 4 ", 4, 0, 1},                    /* [0 1 2 3] */
+      {"0:99999999999999999999", 10, 0, 1},       /* bounds clip */
+      {"-99999999999999999999:3", 3, 0, 1},       /* [0 1 2] */
+      {"::99999999999999999999", 1, 0, 0},        /* [0] */
+      {"::-99999999999999999999", 1, 9, 0},       /* [9] */
+      {"99999999999999999999::-1", 10, 9, -1},    /* 9..0 */
+      {"\n1:\r\n4\t", 3, 1, 1},                   /* newlines are whitespace too */
+  };
+  nd_array *a = nd_arange(ND_INT64, 0, 10, 1);
+  for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
+    nd_array *v = nd_index(a, rows[r].spec);
+    if (!v) fail_msg("\"%s\": %s", rows[r].spec, nd_last_error());
+    th_assert_shape(v, 1, &rows[r].n);
+    for (int64_t i = 0; i < rows[r].n; i++) {
+      int64_t x;
+      nd_get_int64(v, &i, &x);
+      if (x != rows[r].first + i * rows[r].step) fail_msg("\"%s\"[%lld] = %lld", rows[r].spec, (long long)i, (long long)x);
+    }
+    nd_release(v);
+  }
+  /* an integer index beyond int64 is still an error, as a None not used as a bound */
+  TH_EXPECT_ERROR(nd_index(a, "-99999999999999999999"), ND_ERR_VALUE, "integer out of range at position 0");
+  TH_EXPECT_ERROR(nd_index(a, "None None"), ND_ERR_VALUE, "position 5");
+  nd_release(a);
+}
+
 static void test_index_errors(void **state) {
   (void)state;
   nd_array *a = nd_zeros(ND_FLOAT64, ND_SHAPE(4, 5), ND_C);
@@ -368,6 +407,7 @@ static void test_reshape_index_all_layouts(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_index_strings),
+      cmocka_unit_test(test_index_slice_forms),
       cmocka_unit_test(test_index_errors),
       cmocka_unit_test(test_reshape_views_and_copies),
       cmocka_unit_test(test_ravel_k_broadcast_axis),

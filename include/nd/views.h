@@ -13,7 +13,8 @@ extern "C" {
 
 /** NumPy basic indexing from a string: comma-separated items, each an integer (removes the
  *  axis; negative counts from the end), a slice `start:stop:step` (any part may be
- *  omitted; NumPy's clipping rules), `None` or `newaxis` (inserts an axis of extent 1), or
+ *  omitted or `None`; NumPy's clipping rules, also for bounds beyond int64), `None` or
+ *  `newaxis` (inserts an axis of extent 1), or
  *  one `...` (as many `:` as needed). "" or "..." gives a view of everything.
  *  Errors name the position of a malformed item, or the axis of an out-of-range index. */
 ND_API nd_array *nd_index(nd_array *a, const char *spec);

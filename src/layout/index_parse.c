@@ -3,9 +3,12 @@
  * Grammar (whitespace allowed around items):
  *   spec  := "" | item ("," item)* [","]
  *   item  := "..." | "None" | "newaxis" | int | slice
- *   slice := [int] ":" [int] [":" [int]]
+ *   slice := [bound] ":" [bound] [":" [bound]]
+ *   bound := int | "None"          (None: the bound is absent, as in Python)
  *   int   := ["+" | "-"] digit+
- * Errors report the 0-based character position in the spec. */
+ * Whitespace is any of C's isspace. A slice bound beyond int64 saturates, as Python clips
+ * slice bounds; an integer index beyond int64 is an error. Errors report the 0-based
+ * character position in the spec. */
 #include <ctype.h>
 #include <string.h>
 
@@ -27,7 +30,7 @@ typedef struct {
 } cursor;
 
 static void skip_ws(cursor *c) {
-  while (c->s[c->p] == ' ' || c->s[c->p] == '\t') c->p++;
+  while (isspace((unsigned char)c->s[c->p])) c->p++;
 }
 
 static nd_status syntax_error(const cursor *c, const char *what) {
@@ -38,8 +41,9 @@ static nd_status syntax_error(const cursor *c, const char *what) {
   return ndi_error(ND_ERR_VALUE, "index: %s at position %d ('%c') in \"%s\"", what, c->p, ch, c->s);
 }
 
-/* Parses an optional integer; *present says whether one was there. */
-static nd_status parse_int(cursor *c, int64_t *out, bool *present) {
+/* Parses an optional integer; *present says whether one was there. saturate: a value
+ * beyond int64 becomes INT64_MIN or INT64_MAX (slice bounds) instead of an error. */
+static nd_status parse_int(cursor *c, int64_t *out, bool *present, bool saturate) {
   skip_ws(c);
   int start = c->p;
   bool neg = false;
@@ -53,20 +57,20 @@ static nd_status parse_int(cursor *c, int64_t *out, bool *present) {
     return ND_OK;
   }
   uint64_t v = 0;
+  bool over = false;
   while (isdigit((unsigned char)c->s[c->p])) {
     uint64_t d = (uint64_t)(c->s[c->p] - '0');
-    if (v > (UINT64_C(1) << 63) / 10 || v * 10 + d > (UINT64_C(1) << 63)) {
-      cursor at = {c->s, start};
-      return syntax_error(&at, "integer out of range");
-    }
-    v = v * 10 + d;
+    if (v > (UINT64_C(1) << 63) / 10 || v * 10 + d > (UINT64_C(1) << 63)) over = true;
+    else v = v * 10 + d;
     c->p++;
   }
-  if (!neg && v > (uint64_t)INT64_MAX) {
+  over = over || (!neg && v > (uint64_t)INT64_MAX);
+  if (over && !saturate) {
     cursor at = {c->s, start};
     return syntax_error(&at, "integer out of range");
   }
-  *out = neg ? (int64_t)(0 - v) : (int64_t)v;
+  if (over) *out = neg ? INT64_MIN : INT64_MAX;
+  else *out = neg ? (int64_t)(0 - v) : (int64_t)v;
   *present = true;
   return ND_OK;
 }
@@ -80,6 +84,24 @@ static bool match_word(cursor *c, const char *w) {
   return true;
 }
 
+/* A slice bound: an integer (saturating), "None" or nothing. */
+static nd_status parse_bound(cursor *c, int64_t *out, bool *present) {
+  skip_ws(c);
+  if (match_word(c, "None")) {
+    *present = false;
+    return ND_OK;
+  }
+  return parse_int(c, out, present, true);
+}
+
+/* Whether the cursor is at "None" followed by ':' (a slice with no start). */
+static bool none_then_colon(const cursor *c) {
+  cursor t = *c;
+  if (!match_word(&t, "None")) return false;
+  skip_ws(&t);
+  return t.s[t.p] == ':';
+}
+
 static nd_status parse_item(cursor *c, index_item *it) {
   skip_ws(c);
   it->pos = c->p;
@@ -89,12 +111,21 @@ static nd_status parse_item(cursor *c, index_item *it) {
     it->kind = ITEM_ELLIPSIS;
     return ND_OK;
   }
-  if (match_word(c, "None") || match_word(c, "newaxis")) {
+  nd_status st;
+  if (none_then_colon(c)) {
+    if ((st = parse_bound(c, &it->v[0], &it->has[0]))) return st;
+  } else if (match_word(c, "None") || match_word(c, "newaxis")) {
     it->kind = ITEM_NEWAXIS;
     return ND_OK;
+  } else {
+    int at = c->p;
+    if ((st = parse_int(c, &it->v[0], &it->has[0], true))) return st;
+    skip_ws(c);
+    if (c->s[c->p] != ':' && it->has[0]) { /* an integer index: beyond int64 is an error */
+      cursor again = {c->s, at};
+      if ((st = parse_int(&again, &it->v[0], &it->has[0], false))) return st;
+    }
   }
-  nd_status st = parse_int(c, &it->v[0], &it->has[0]);
-  if (st) return st;
   skip_ws(c);
   if (c->s[c->p] != ':') {
     if (!it->has[0]) return syntax_error(c, "expected an integer, a slice, None or '...'");
@@ -103,11 +134,11 @@ static nd_status parse_item(cursor *c, index_item *it) {
   }
   c->p++;
   it->kind = ITEM_SLICE;
-  if ((st = parse_int(c, &it->v[1], &it->has[1]))) return st;
+  if ((st = parse_bound(c, &it->v[1], &it->has[1]))) return st;
   skip_ws(c);
   if (c->s[c->p] == ':') {
     c->p++;
-    if ((st = parse_int(c, &it->v[2], &it->has[2]))) return st;
+    if ((st = parse_bound(c, &it->v[2], &it->has[2]))) return st;
   }
   return ND_OK;
 }
