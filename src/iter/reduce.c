@@ -15,7 +15,7 @@
 #include "threads.h"
 
 #define ROW_LEAF 4096       /* elements of one leaf in row form (a multiple of 128) */
-#define COL_LEAF 8          /* rows of one leaf in col form */
+#define COL_LEAF 64         /* rows of one leaf in col form (fewer, larger leaves: less tree traffic) */
 #define COL_CHUNK_BYTES 8192 /* accumulators of one col task: a vector that stays in L1 */
 #define BLOCK_TARGET 65536  /* elements a thread reduces per block, at least */
 

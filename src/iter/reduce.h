@@ -9,7 +9,7 @@
  * as reducing the fast one.
  *
  * Accuracy and determinism: the elements of one output are cut into leaves of a fixed
- * size (4096 elements along the inner reduced axis in row form, 8 rows in col form), each
+ * size (4096 elements along the inner reduced axis in row form, 64 rows in col form), each
  * reduced by the kernel (itself pairwise), and the leaf results are merged by a binary
  * counter: pairwise reduction, error O(eps log n). The merge tree depends only on the
  * shape. Threads either take whole outputs, or compute aligned power-of-two blocks of
