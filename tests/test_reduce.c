@@ -349,6 +349,36 @@ static void test_nan(void **state) {
   nd_scope_end();
 }
 
+/* NumPy's reductions, argmax/argmin and cumulative functions take axis 0 or -1 of a 0-d
+ * array (np.sum(np.array(5.), axis=0) = 5, np.argmax(..., axis=-1) = 0,
+ * np.cumulative_sum(..., axis=0) = [5.]); axis 1 is out of bounds. */
+static void test_zero_d_axis(void **state) {
+  (void)state;
+  nd_scope_begin();
+  nd_array *x = nd_full(ND_FLOAT64, 0, NULL, 5, ND_C);
+  double v;
+  for (int ax = -1; ax <= 0; ax++) {
+    nd_array *r = nd_sum(x, 1, &ax, false);
+    th_assert_shape(r, 0, NULL);
+    nd_item_double(r, &v);
+    assert_true(v == 5);
+    nd_item_double(nd_max(x, 1, &ax, true), &v);
+    assert_true(v == 5);
+    nd_item_double(nd_prod(x, 1, &ax, false), &v);
+    assert_true(v == 5);
+    nd_array *am = nd_argmax(x, ax, false);
+    th_assert_shape(am, 0, NULL);
+    nd_item_double(am, &v);
+    assert_true(v == 0);
+    nd_array *c = nd_cumulative_sum(x, ax, false);
+    th_assert_shape(c, 1, (int64_t[]){1});
+  }
+  TH_EXPECT_ERROR(nd_sum(x, 1, (int[]){1}, false), ND_ERR_INDEX, "sum: axis 1 is out of bounds for array of dimension 0");
+  TH_EXPECT_ERROR(nd_argmin(x, 1, false), ND_ERR_INDEX, "argmin");
+  TH_EXPECT_ERROR(nd_sum(x, 2, (int[]){0, -1}, false), ND_ERR_INDEX, "sum: 2 axes given for an array of dimension 0");
+  nd_scope_end();
+}
+
 static void test_errors(void **state) {
   (void)state;
   nd_array *a = nd_zeros(ND_FLOAT64, ND_SHAPE(2, 3), ND_C);
@@ -500,6 +530,7 @@ int main(void) {
       cmocka_unit_test(test_zero_d_and_empty),
       cmocka_unit_test(test_accumulator_dtypes),
       cmocka_unit_test(test_nan),
+      cmocka_unit_test(test_zero_d_axis),
       cmocka_unit_test(test_errors),
       cmocka_unit_test(test_threads_bitwise),
       cmocka_unit_test(test_sum_accuracy_1e7),

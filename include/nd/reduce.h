@@ -1,7 +1,9 @@
 /* nd: reductions and statistics.
  *
  * Functions reducing over several axes take (naxes, axes): naxes -1 reduces every axis,
- * 0 none; negative axes count from the end; a repeated or out-of-range axis is an error.
+ * 0 none; negative axes count from the end; a repeated or out-of-range axis is an error,
+ * except that a 0-d array takes axis 0 or -1 (reducing nothing), as NumPy's reductions,
+ * argmax/argmin and cumulative functions do.
  * keepdims keeps the reduced axes with extent 1. Results are new arrays, laid out in the
  * input's axis order (as ND_K).
  *
