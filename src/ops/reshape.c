@@ -129,7 +129,11 @@ nd_array *nd_ravel(nd_array *a, nd_order o) {
   int64_t newshape[1];
   int r = try_view("ravel", a, 1, &n, o, newshape, &v);
   if (r < 0) return NULL;
-  if (r > 0) return v;
+  /* NumPy's ravel is a view only of an array contiguous in the order asked for: a strided
+   * one-stride view (a[::2], a column, a broadcast) would be a copy there, and writes
+   * through it must not reach a */
+  if (r > 0 && (v->size <= 1 || v->strides[0] == 1)) return v;
+  nd_release(v);
   return reshaped_copy("ravel", a, 1, newshape, o);
 }
 

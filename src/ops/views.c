@@ -131,8 +131,14 @@ nd_array *nd_expand_dims(nd_array *a, int axis) {
   int64_t shape[ND_MAX_DIMS], strides[ND_MAX_DIMS];
   for (int i = 0, j = 0; i <= a->ndim; i++) {
     if (i == ax) {
+      /* NumPy's stride for the new axis (its expand_dims is a reshape): that of the axis
+       * it precedes times its extent, or, at the end, the last axis's stride */
       shape[i] = 1;
-      strides[i] = 0;
+      if (j < a->ndim) {
+        if (__builtin_mul_overflow(a->strides[j], a->shape[j] > 0 ? a->shape[j] : 1, &strides[i])) strides[i] = 0;
+      } else {
+        strides[i] = a->ndim ? a->strides[a->ndim - 1] : 1;
+      }
     } else {
       shape[i] = a->shape[j];
       strides[i] = a->strides[j];
