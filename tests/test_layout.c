@@ -77,6 +77,33 @@ static void test_index_strings(void **state) {
 
 /* Python's slice forms beyond plain integers: None as a bound, bounds beyond int64
  * (clipped, as Python clips them), any whitespace. arange(10); NumPy's results in comments. */
+/* Order K for new arrays follows NumPy's rule, extent-1 axes included: C if the source
+ * is C-contiguous, else F if F-contiguous, else axes by decreasing |stride|. Strides in
+ * elements; NumPy's (byte strides / 8) in comments. */
+static void test_order_k_strides(void **state) {
+  (void)state;
+  nd_scope_begin();
+  nd_array *z = nd_zeros(ND_FLOAT64, ND_SHAPE(1, 2, 1, 3), ND_C);
+  th_assert_strides(nd_copy(z, ND_K), 4, (int64_t[]){6, 3, 3, 1});          /* z.copy('K') */
+  th_assert_strides(nd_zeros_like(nd_transpose(z), ND_K), 4, (int64_t[]){1, 3, 3, 6}); /* F */
+  /* (2,1,3) with strides (1, 100, 4): not contiguous; |stride| order puts the extent-1
+   * axis outermost: np.zeros_like(as_strided(..., (8, 800, 32))) has strides (8, 48, 16) */
+  nd_array *c = nd_zeros(ND_FLOAT64, ND_SHAPE(10, 25, 4), ND_C);
+  nd_array *w = nd_permute(nd_index(c, ":1, :3, :2"), 3, (int[]){2, 0, 1});
+  th_assert_strides(w, 3, (int64_t[]){1, 100, 4});
+  th_assert_strides(nd_zeros_like(w, ND_K), 3, (int64_t[]){1, 6, 2});
+  /* broadcast rows copy to F order, as NumPy's copy('K') does */
+  nd_array *x = nd_broadcast_to(nd_arange(ND_FLOAT64, 0, 4, 1), ND_SHAPE(3, 4));
+  th_assert_strides(nd_copy(x, ND_K), 2, (int64_t[]){1, 3});
+  /* expand_dims: the new axis's stride as NumPy's reshape gives it */
+  nd_array *m = nd_zeros(ND_FLOAT64, ND_SHAPE(2, 3), ND_C);
+  th_assert_strides(nd_expand_dims(m, 0), 3, (int64_t[]){6, 3, 1});
+  th_assert_strides(nd_expand_dims(m, 1), 3, (int64_t[]){3, 3, 1});
+  th_assert_strides(nd_expand_dims(m, 2), 3, (int64_t[]){3, 1, 1});
+  th_assert_strides(nd_expand_dims(nd_index(m, "::-1"), 0), 3, (int64_t[]){-6, -3, 1});
+  nd_scope_end();
+}
+
 static void test_index_slice_forms(void **state) {
   (void)state;
   static const struct {
@@ -407,6 +434,7 @@ static void test_reshape_index_all_layouts(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_index_strings),
+      cmocka_unit_test(test_order_k_strides),
       cmocka_unit_test(test_index_slice_forms),
       cmocka_unit_test(test_index_errors),
       cmocka_unit_test(test_reshape_views_and_copies),

@@ -89,13 +89,16 @@ bool ndi_extent(int ndim, const int64_t *shape, const int64_t *strides, int64_t 
 }
 
 void ndi_order_k_perm(int ndim, const int64_t *shape, const int64_t *strides, int *perm) {
-  /* Stable insertion sort by decreasing |stride|. Axes of extent 1 (and broadcast axes)
-   * say nothing about the order and sort as stride 0, innermost. */
+  /* NumPy's rule for a new array "like" another in order K: C order if the other is
+   * C-contiguous, else F order if it is F-contiguous (both judged as NumPy's flags,
+   * ignoring axes of extent 1), else a stable insertion sort of all axes by decreasing
+   * |stride|. */
+  bool c = ndi_is_contiguous(ndim, shape, strides, ND_C);
+  bool f = !c && ndi_is_contiguous(ndim, shape, strides, ND_F);
+  for (int i = 0; i < ndim; i++) perm[i] = f ? ndim - 1 - i : i;
+  if (c || f) return;
   int64_t key[ND_MAX_DIMS];
-  for (int i = 0; i < ndim; i++) {
-    perm[i] = i;
-    key[i] = shape[i] == 1 ? 0 : llabs(strides[i]);
-  }
+  for (int i = 0; i < ndim; i++) key[i] = llabs(strides[i]);
   for (int i = 1; i < ndim; i++) {
     int p = perm[i];
     int j = i - 1;
