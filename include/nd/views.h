@@ -53,7 +53,8 @@ ND_API nd_array *nd_squeeze(nd_array *a, int naxes, const int *axes);
 /** Reverses the listed axes (naxes 0: all of them). */
 ND_API nd_array *nd_flip(nd_array *a, int naxes, const int *axes);
 /** The diagonal `offset` of the planes given by axis1 and axis2, which are removed; the
- *  diagonal becomes the last axis (NumPy's diagonal). */
+ *  diagonal becomes the last axis (NumPy's diagonal). Unlike NumPy's, the view is
+ *  writeable when a is (writing through it sets a's diagonal). */
 ND_API nd_array *nd_diagonal(nd_array *a, int64_t offset, int axis1, int axis2);
 /** Real and imaginary parts of a complex array as float views (writes go through). For a
  *  real array, nd_real is a view of the whole array and nd_imag is an error. */
@@ -67,7 +68,8 @@ ND_API nd_array *nd_imag(nd_array *a);
 ND_API nd_array *nd_reshape(nd_array *a, int ndim, const int64_t *shape, nd_order o);
 /** Like nd_reshape, but an error instead of a copy. */
 ND_API nd_array *nd_reshape_view(nd_array *a, int ndim, const int64_t *shape, nd_order o);
-/** 1-D, flat positions in order o: a view when possible, else a copy. ND_A as for
+/** 1-D, flat positions in order o: a view when a is contiguous in that order (as NumPy:
+ *  a[::2] or a column ravel to copies), else a copy. ND_A as for
  *  nd_reshape; ND_K takes the axes in the order they lie in memory (by decreasing
  *  |stride|, each in its own direction), as NumPy's ravel(order='K'). */
 ND_API nd_array *nd_ravel(nd_array *a, nd_order o);
