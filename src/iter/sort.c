@@ -19,16 +19,6 @@
 
 static int top_bit(uint64_t v) { return 63 - __builtin_clzll(v); }
 
-static void thread_range(int64_t n, int64_t *lo, int64_t *hi) {
-#ifdef _OPENMP
-  int t = omp_get_thread_num(), T = omp_get_num_threads();
-#else
-  int t = 0, T = 1;
-#endif
-  *lo = n * t / T;
-  *hi = n * (t + 1) / T;
-}
-
 /* The calling thread's number and the team's size (0 and 1 outside OpenMP). */
 static int thread_id(int *team) {
 #ifdef _OPENMP
@@ -38,6 +28,12 @@ static int thread_id(int *team) {
   if (team) *team = 1;
   return 0;
 #endif
+}
+
+static void thread_range(int64_t n, int64_t *lo, int64_t *hi) {
+  int T, t = thread_id(&T);
+  *lo = n * t / T;
+  *hi = n * (t + 1) / T;
 }
 
 /* MSD digit: up to 11 bits, as many as make the buckets of about BUCKET_TARGET keys (so

@@ -60,31 +60,12 @@ void ndi_scatter_loop(char *const *p, const int64_t *s, int64_t n, void *ctx) {
 
 /* ---- take through an index vector ------------------------------------------------ */
 
-/* One loop per item size: out[i] = src[wrap(idx[i]) * stride]; stops at the first index
- * outside [-extent, extent) (or, unsigned, beyond INT64_MAX) and returns its position. */
-#define TAKE_LOOP(BYTES)                                                                   \
-  static int64_t take_##BYTES(char *out, const char *src, int64_t stride, int64_t extent,  \
-                              const int64_t *idx, int64_t n, bool is_unsigned) {           \
-    for (int64_t i = 0; i < n; i++) {                                                      \
-      int64_t v = idx[i];                                                                  \
-      if (v < -extent || v >= extent || (is_unsigned && v < 0)) return i;                  \
-      v += v < 0 ? extent : 0;                                                             \
-      memcpy(out + i * BYTES, src + v * stride, BYTES);                                    \
-    }                                                                                      \
-    return -1;                                                                             \
-  }
-GATHER_SIZES(TAKE_LOOP)
-
-int64_t ndi_take_loop(char *out, const char *src, int64_t stride, int64_t extent,
-                      const int64_t *idx, int64_t n, int64_t es, bool is_unsigned) {
-  switch (es) {
-    case 1: return take_1(out, src, stride, extent, idx, n, is_unsigned);
-    case 2: return take_2(out, src, stride, extent, idx, n, is_unsigned);
-    case 4: return take_4(out, src, stride, extent, idx, n, is_unsigned);
-    case 8: return take_8(out, src, stride, extent, idx, n, is_unsigned);
-    case 16: return take_16(out, src, stride, extent, idx, n, is_unsigned);
-    default: break;
-  }
+/* out[i] = src[wrap(idx[i]) * stride]; stops at the first index outside [-extent, extent)
+ * (or, unsigned, beyond INT64_MAX) and returns its position. Inlined with a constant es
+ * for each item size, so every copy is one move. */
+static inline __attribute__((always_inline)) int64_t take_items(char *out, const char *src, int64_t stride,
+                                                                int64_t extent, const int64_t *idx,
+                                                                int64_t n, int64_t es, bool is_unsigned) {
   for (int64_t i = 0; i < n; i++) {
     int64_t v = idx[i];
     if (v < -extent || v >= extent || (is_unsigned && v < 0)) return i;
@@ -92,4 +73,15 @@ int64_t ndi_take_loop(char *out, const char *src, int64_t stride, int64_t extent
     memcpy(out + i * es, src + v * stride, (size_t)es);
   }
   return -1;
+}
+
+int64_t ndi_take_loop(char *out, const char *src, int64_t stride, int64_t extent,
+                      const int64_t *idx, int64_t n, int64_t es, bool is_unsigned) {
+  switch (es) {
+#define TAKE_CASE(B) \
+    case B: return take_items(out, src, stride, extent, idx, n, B, is_unsigned);
+    GATHER_SIZES(TAKE_CASE)
+#undef TAKE_CASE
+    default: return take_items(out, src, stride, extent, idx, n, es, is_unsigned);
+  }
 }

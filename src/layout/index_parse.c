@@ -41,9 +41,10 @@ static nd_status syntax_error(const cursor *c, const char *what) {
   return ndi_error(ND_ERR_VALUE, "index: %s at position %d ('%c') in \"%s\"", what, c->p, ch, c->s);
 }
 
-/* Parses an optional integer; *present says whether one was there. saturate: a value
- * beyond int64 becomes INT64_MIN or INT64_MAX (slice bounds) instead of an error. */
-static nd_status parse_int(cursor *c, int64_t *out, bool *present, bool saturate) {
+/* Parses an optional integer; *present says whether one was there. A value beyond int64
+ * saturates to INT64_MIN or INT64_MAX (as Python clips slice bounds) and sets *over, for
+ * callers to whom that is an error. */
+static nd_status parse_int(cursor *c, int64_t *out, bool *present, bool *over) {
   skip_ws(c);
   int start = c->p;
   bool neg = false;
@@ -57,19 +58,15 @@ static nd_status parse_int(cursor *c, int64_t *out, bool *present, bool saturate
     return ND_OK;
   }
   uint64_t v = 0;
-  bool over = false;
+  *over = false;
   while (isdigit((unsigned char)c->s[c->p])) {
     uint64_t d = (uint64_t)(c->s[c->p] - '0');
-    if (v > (UINT64_C(1) << 63) / 10 || v * 10 + d > (UINT64_C(1) << 63)) over = true;
+    if (v > (UINT64_C(1) << 63) / 10 || v * 10 + d > (UINT64_C(1) << 63)) *over = true;
     else v = v * 10 + d;
     c->p++;
   }
-  over = over || (!neg && v > (uint64_t)INT64_MAX);
-  if (over && !saturate) {
-    cursor at = {c->s, start};
-    return syntax_error(&at, "integer out of range");
-  }
-  if (over) *out = neg ? INT64_MIN : INT64_MAX;
+  *over = *over || (!neg && v > (uint64_t)INT64_MAX);
+  if (*over) *out = neg ? INT64_MIN : INT64_MAX;
   else *out = neg ? (int64_t)(0 - v) : (int64_t)v;
   *present = true;
   return ND_OK;
@@ -91,7 +88,8 @@ static nd_status parse_bound(cursor *c, int64_t *out, bool *present) {
     *present = false;
     return ND_OK;
   }
-  return parse_int(c, out, present, true);
+  bool over;
+  return parse_int(c, out, present, &over);
 }
 
 /* Whether the cursor is at "None" followed by ':' (a slice with no start). */
@@ -118,13 +116,13 @@ static nd_status parse_item(cursor *c, index_item *it) {
     it->kind = ITEM_NEWAXIS;
     return ND_OK;
   } else {
-    int at = c->p;
-    if ((st = parse_int(c, &it->v[0], &it->has[0], true))) return st;
     skip_ws(c);
-    if (c->s[c->p] != ':' && it->has[0]) { /* an integer index: beyond int64 is an error */
-      cursor again = {c->s, at};
-      if ((st = parse_int(&again, &it->v[0], &it->has[0], false))) return st;
-    }
+    cursor at = *c;
+    bool over;
+    if ((st = parse_int(c, &it->v[0], &it->has[0], &over))) return st;
+    skip_ws(c);
+    if (over && c->s[c->p] != ':') /* an integer index beyond int64 (a bound would clip) */
+      return syntax_error(&at, "integer out of range");
   }
   skip_ws(c);
   if (c->s[c->p] != ':') {

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "nd/axis.h"
 #include "nd/types.h"
 
 /* Product of the extents, checking for negative extents and int64 overflow. */
@@ -13,6 +14,11 @@ nd_status ndi_shape_size(const char *op, int ndim, const int64_t *shape, int64_t
 /* Checks ndim against [0, ND_MAX_DIMS] and the shape pointer. */
 nd_status ndi_check_ndim(const char *op, int ndim, const int64_t *shape);
 /* Checks an order argument: ND_C or ND_F only (allow_ak: also ND_A and ND_K). */
+/* NumPy lets functions that take one axis or none (repeat, argmax, cumulative sums) take
+ * axis 0 or -1 of a 0-d array, as the flattened array: ND_AXIS_NONE then, else axis. */
+static inline int ndi_axis_of_0d(int ndim, int axis) {
+  return ndim == 0 && (axis == 0 || axis == -1) ? ND_AXIS_NONE : axis;
+}
 nd_status ndi_check_order(const char *op, nd_order o, bool allow_ak);
 
 /* Strides of a dense array in order o (ND_C or ND_F). */

@@ -10,8 +10,9 @@ nd_status ndi_reduce_axes(const char *op, int naxes, const int *axes, int ndim, 
   }
   if (naxes < -1)
     return ndi_error(ND_ERR_VALUE, "%s: invalid axis count %d (-1 means all axes)", op, naxes);
-  /* NumPy's reductions take axis 0 (or -1) of a 0-d array, reducing nothing */
-  if (ndim == 0 && naxes == 1 && axes && (axes[0] == 0 || axes[0] == -1)) return ND_OK;
+  /* NumPy's reductions take axis 0 (or -1) of a 0-d array, reducing nothing; any other
+   * single axis gets normalize_axes's out-of-bounds message */
+  if (ndim == 0 && naxes == 1 && axes && ndi_axis_of_0d(0, axes[0]) == ND_AXIS_NONE) return ND_OK;
   if (naxes > ndim && !(ndim == 0 && naxes == 1 && axes))
     return ndi_error(ND_ERR_INDEX, "%s: %d axes given for an array of dimension %d", op, naxes,
                      ndim);

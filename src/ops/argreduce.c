@@ -14,7 +14,7 @@ static nd_array *arg_impl(const char *op, const ndi_argreduce_kernel *table, con
     return ndi_error_null(ND_ERR_TYPE, "%s: not defined for complex input (%s has no order)", op,
                           ndi_dtype_name(a->dtype));
   int64_t es = (int64_t)ndi_dtype_size(a->dtype);
-  if (a->ndim == 0 && (axis == 0 || axis == -1)) axis = ND_AXIS_NONE; /* NumPy takes these */
+  axis = ndi_axis_of_0d(a->ndim, axis);
   if (axis == ND_AXIS_NONE) {
     if (a->size == 0)
       return ndi_error_null(ND_ERR_VALUE, "%s: attempt to get %s of an empty sequence", op, op);
@@ -80,7 +80,7 @@ static nd_array *cum_impl(const char *op, const ndi_loop_fn *scan, int identity,
   /* the input as (ndim, shape, strides) with the scanned axis ax */
   int nd = a->ndim, ax = 0;
   int64_t shape[ND_MAX_DIMS], strides[ND_MAX_DIMS];
-  if (nd == 0 && (axis == 0 || axis == -1)) axis = ND_AXIS_NONE; /* NumPy takes these */
+  axis = ndi_axis_of_0d(nd, axis);
   if (axis == ND_AXIS_NONE) {
     if (a->ndim > 1)
       return ndi_error_null(ND_ERR_VALUE, "%s: axis is required for arrays of more than one dimension (array has %d)",

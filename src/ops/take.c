@@ -16,6 +16,16 @@ nd_status ndi_check_index_dtype(const char *op, const nd_array *idx) {
                    ndi_dtype_name(idx->dtype));
 }
 
+/* "index 7 is out of bounds ...", with uint64 values read back unsigned. */
+static nd_status index_bounds_error(const char *op, int64_t v, bool is_unsigned, int axis,
+                                    int64_t extent) {
+  if (is_unsigned)
+    return ndi_error(ND_ERR_INDEX, "%s: index %llu is out of bounds for axis %d with size %lld", op,
+                     (unsigned long long)v, axis, (long long)extent);
+  return ndi_error(ND_ERR_INDEX, "%s: index %lld is out of bounds for axis %d with size %lld", op,
+                   (long long)v, axis, (long long)extent);
+}
+
 nd_status ndi_index_offsets(const char *op, const nd_array *idx, int nd, const int64_t *shape,
                             int64_t extent, int64_t stride_bytes, int axis, int64_t *offsets,
                             bool accumulate) {
@@ -38,11 +48,7 @@ nd_status ndi_index_offsets(const char *op, const nd_array *idx, int nd, const i
     /* a uint64 index beyond INT64_MAX reads as negative: out of range, not from the end */
     if (v < -extent || v >= extent || (is_unsigned && v < 0)) {
       if (accumulate) ndi_free(buf);
-      if (is_unsigned)
-        return ndi_error(ND_ERR_INDEX, "%s: index %llu is out of bounds for axis %d with size %lld", op,
-                         (unsigned long long)v, axis, (long long)extent);
-      return ndi_error(ND_ERR_INDEX, "%s: index %lld is out of bounds for axis %d with size %lld", op,
-                       (long long)v, axis, (long long)extent);
+      return index_bounds_error(op, v, is_unsigned, axis, extent);
     }
     int64_t off = (v < 0 ? v + extent : v) * stride_bytes;
     if (accumulate) offsets[i] += off;
@@ -133,12 +139,7 @@ static nd_array *take_flat(axis_source *s, nd_dtype t, const nd_array *indices) 
     int64_t bad = ndi_take_run(out->data, s->data, s->strides[0], s->shape[0], idx, out->size,
                                (int64_t)ndi_dtype_size(t), is_unsigned);
     if (bad >= 0) {
-      if (is_unsigned)
-        ndi_error(ND_ERR_INDEX, "take: index %llu is out of bounds for axis 0 with size %lld",
-                  (unsigned long long)idx[bad], (long long)s->shape[0]);
-      else
-        ndi_error(ND_ERR_INDEX, "take: index %lld is out of bounds for axis 0 with size %lld",
-                  (long long)idx[bad], (long long)s->shape[0]);
+      index_bounds_error("take", idx[bad], is_unsigned, 0, s->shape[0]);
       nd_release(out);
       out = NULL;
     }
@@ -225,9 +226,7 @@ nd_array *nd_take_along_axis(const nd_array *a, const nd_array *indices, int axi
 static nd_array *repeat_impl(const nd_array *a, int64_t count, const nd_array *counts, int axis) {
   const char *op = "repeat";
   axis_source s;
-  /* NumPy repeats a 0-d array along axis 0 (or -1) as if it were 1-D */
-  if (a->ndim == 0 && (axis == 0 || axis == -1)) axis = ND_AXIS_NONE;
-  if (axis_source_init(op, a, axis, &s)) return NULL;
+  if (axis_source_init(op, a, ndi_axis_of_0d(a->ndim, axis), &s)) return NULL;
   int64_t n = s.shape[s.axis], total = 0, *reps = NULL;
   nd_array *out = NULL;
   if (counts) {
