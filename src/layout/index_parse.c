@@ -45,6 +45,7 @@ static nd_status syntax_error(const cursor *c, const char *what) {
  * saturates to INT64_MIN or INT64_MAX (as Python clips slice bounds) and sets *over, for
  * callers to whom that is an error. */
 static nd_status parse_int(cursor *c, int64_t *out, bool *present, bool *over) {
+  *over = false;
   skip_ws(c);
   int start = c->p;
   bool neg = false;
@@ -58,7 +59,6 @@ static nd_status parse_int(cursor *c, int64_t *out, bool *present, bool *over) {
     return ND_OK;
   }
   uint64_t v = 0;
-  *over = false;
   while (isdigit((unsigned char)c->s[c->p])) {
     uint64_t d = (uint64_t)(c->s[c->p] - '0');
     if (v > (UINT64_C(1) << 63) / 10 || v * 10 + d > (UINT64_C(1) << 63)) *over = true;
