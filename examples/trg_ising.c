@@ -48,21 +48,25 @@ static nd_array *initial_tensor(double beta) {
   return t;
 }
 
-/* m = U S V^T truncated to chi singular values: left = U sqrt(S) reshaped to [d, d, k],
- * right = sqrt(S) V^T reshaped to [k, d, d]. Returns false on failure. */
-static bool split(nd_array *m, int64_t d, int chi, nd_array **left, nd_array **right) {
+/* Each m[i] of the batch m[2, n, n] = U S V^T truncated to chi singular values:
+ * left[i] = U sqrt(S) reshaped to [d, d, k], right[i] = sqrt(S) V^T reshaped to [k, d, d].
+ * The two SVDs are one batched call, so nd runs them side by side, one per core.
+ * Returns false on failure. */
+static bool split2(nd_array *m, int64_t d, int chi, nd_array *left[2], nd_array *right[2]) {
   nd_array *u = NULL, *s = NULL, *vh = NULL;
   if (nd_linalg_svd(m, false, &u, &s, &vh) != ND_OK) return false;
-  int64_t k = nd_dim(s, 0) < chi ? nd_dim(s, 0) : chi;
-  nd_array *r = nd_sqrt(nd_indexf(s, ":%lld", (long long)k));
-  nd_array *l = nd_multiply(nd_indexf(u, ":, :%lld", (long long)k), r);
-  nd_array *rt = nd_multiply(nd_index(r, ":, None"), nd_indexf(vh, ":%lld", (long long)k));
-  *left = nd_reshape(l, ND_SHAPE(d, d, k), ND_C);
-  *right = nd_reshape(rt, ND_SHAPE(k, d, d), ND_C);
+  int64_t k = nd_dim(s, 1) < chi ? nd_dim(s, 1) : chi;
+  nd_array *r = nd_sqrt(nd_indexf(s, ":, :%lld", (long long)k));               /* [2, k] */
+  nd_array *l = nd_multiply(nd_indexf(u, ":, :, :%lld", (long long)k), nd_index(r, ":, None, :"));
+  nd_array *rt = nd_multiply(nd_index(r, ":, :, None"), nd_indexf(vh, ":, :%lld", (long long)k));
+  for (int i = 0; i < 2; i++) {
+    left[i] = nd_reshape(nd_indexf(l, "%d", i), ND_SHAPE(d, d, k), ND_C);
+    right[i] = nd_reshape(nd_indexf(rt, "%d", i), ND_SHAPE(k, d, d), ND_C);
+  }
   nd_release(u);
   nd_release(s);
   nd_release(vh);
-  return *left && *right;
+  return left[0] && left[1] && right[0] && right[1];
 }
 
 /* ln Z / N after `steps` coarse-graining steps, or NAN with nd's message on failure. */
@@ -77,11 +81,11 @@ static double trg(double beta, int chi, int steps) {
     lnz += log(c) / ldexp(1.0, n); /* each tensor now stands for 2^n sites */
     if (n < steps && tn) {
       int64_t d = nd_dim(tn, 0);
-      nd_array *s1, *s2, *s3, *s4;
+      nd_array *left[2], *right[2]; /* sublattice A: s1, s3; sublattice B: s2, s4 */
       nd_array *m1 = nd_reshape(tn, ND_SHAPE(d * d, d * d), ND_C);
       nd_array *m2 = nd_reshape(nd_permute(tn, 4, (int[]){1, 2, 3, 0}), ND_SHAPE(d * d, d * d), ND_C);
-      if (split(m1, d, chi, &s1, &s3) && split(m2, d, chi, &s2, &s4))
-        tn = nd_einsum("apq,bsp,tsc,qtd->abcd", 4, (nd_array *[]){s3, s4, s1, s2});
+      if (split2(nd_stack(2, (nd_array *[]){m1, m2}, 0), d, chi, left, right))
+        tn = nd_einsum("apq,bsp,tsc,qtd->abcd", 4, (nd_array *[]){right[0], right[1], left[0], left[1]});
       else
         tn = NULL;
     } else if (tn) {
