@@ -57,15 +57,22 @@ static void gemm_one(nd_dtype t, bool row, bool ta, bool tb, bool conj_a, int m,
 
 void ndi_la_blas_gemm(const ndi_la_blas_op *p, int64_t m, int64_t n, int64_t k, const char *a,
                       const char *b, char *c) {
-  /* Extents beyond BLAS's int are split into blocks; blocks of k accumulate. The element
-   * offset of (i, j) in an operand depends on the order and the transpose flag. */
+  ndi_la_blas_gemm_kblocks(p, m, n, k, BLAS_DIM_MAX, a, b, c);
+}
+
+void ndi_la_blas_gemm_kblocks(const ndi_la_blas_op *p, int64_t m, int64_t n, int64_t k,
+                              int64_t kmax, const char *a, const char *b, char *c) {
+  /* Extents beyond BLAS's int are split into blocks; blocks of k (at most kmax long)
+   * accumulate. The element offset of (i, j) in an operand depends on the order and the
+   * transpose flag. */
   int64_t es = p->elsize;
+  if (kmax > BLAS_DIM_MAX) kmax = BLAS_DIM_MAX;
   for (int64_t i0 = 0; i0 < m; i0 += BLAS_DIM_MAX) {
     int64_t mb = m - i0 < BLAS_DIM_MAX ? m - i0 : BLAS_DIM_MAX;
     for (int64_t j0 = 0; j0 < n; j0 += BLAS_DIM_MAX) {
       int64_t nb = n - j0 < BLAS_DIM_MAX ? n - j0 : BLAS_DIM_MAX;
-      for (int64_t p0 = 0; p0 < k; p0 += BLAS_DIM_MAX) {
-        int64_t kb = k - p0 < BLAS_DIM_MAX ? k - p0 : BLAS_DIM_MAX;
+      for (int64_t p0 = 0; p0 < k; p0 += kmax) {
+        int64_t kb = k - p0 < kmax ? k - p0 : kmax;
         /* (row, col) element offsets for order `row`: row-major (r*ld + c), else (r + c*ld) */
 #define OFF(r_, c_, ld_, tr_) \
   (((p->row) != (tr_)) ? ((r_) * (ld_) + (c_)) : ((r_) + (c_) * (ld_)))

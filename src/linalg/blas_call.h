@@ -20,6 +20,9 @@ typedef struct ndi_la_blas_op {
 /* C = op(A) B through cblas_?gemm, in blocks when an extent exceeds BLAS's int. */
 void ndi_la_blas_gemm(const ndi_la_blas_op *p, int64_t m, int64_t n, int64_t k, const char *a,
                       const char *b, char *c);
+/* The same in calls whose inner extent is at most kmax (partial products accumulate). */
+void ndi_la_blas_gemm_kblocks(const ndi_la_blas_op *p, int64_t m, int64_t n, int64_t k,
+                              int64_t kmax, const char *a, const char *b, char *c);
 
 /* Skinny products split along k (gemm_ksplit.c): is it worth it for m x n x k, and the
  * product itself (A, B addressable as given by p; strides in elements: A's column

@@ -22,6 +22,10 @@
 /* Chunks are at least this long; at most KS_MAX_CHUNKS of them. */
 #define KS_MIN_CHUNK 4096
 #define KS_MAX_CHUNKS 64
+/* Each chunk goes to BLAS in calls of at most this inner extent, accumulating: for 30 x 30
+ * products OpenBLAS ran about 1.3x faster per core on 1024-long calls (the call's
+ * operands stay in L2) than on whole chunks; 120 x 120 ran the same either way. */
+#define KS_CALL_K 1024
 
 bool ndi_la_ksplit_wanted(int64_t m, int64_t n, int64_t k) {
   if (m * n > KS_MAX_MN || k < KS_MIN_RATIO * (m > n ? m : n) || k < 2 * KS_MIN_CHUNK) return false;
@@ -44,7 +48,8 @@ nd_status ndi_la_gemm_ksplit(const char *op, const ndi_la_blas_op *p, int64_t m,
 #pragma omp parallel for num_threads(nt) schedule(dynamic, 1)
   for (int64_t ch = 0; ch < nch; ch++) {
     int64_t p0 = ch * len, kb = k - p0 < len ? k - p0 : len;
-    ndi_la_blas_gemm(&q, m, n, kb, a + p0 * acs * es, b + p0 * brs * es, part + ch * mn * es);
+    ndi_la_blas_gemm_kblocks(&q, m, n, kb, KS_CALL_K, a + p0 * acs * es, b + p0 * brs * es,
+                             part + ch * mn * es);
   }
   ndi_la_blas_restore(prev);
   /* C = sum of the partials, in chunk order (complex values as pairs of reals) */
