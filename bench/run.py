@@ -3,7 +3,9 @@
 prints a Markdown table (also written to bench/results.md).
 
 Ratio = NumPy time / nd time (above 1: nd is faster). For bandwidth-bound cases the table
-also gives nd's GB/s and its share of the STREAM bandwidth measured at the start."""
+also gives nd's GB/s and its share of the STREAM bandwidth measured at the start. Where
+PyTorch is installed, two more columns give its time and PyTorch time / nd time for the
+cases bench/torch_cases.py covers."""
 import argparse
 import os
 import subprocess
@@ -15,9 +17,17 @@ import numpy as np
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from numpy_cases import CASES  # noqa: E402
 
+try:
+    from torch_cases import TORCH_CASES, TORCH_VERSION  # noqa: E402
+except ImportError:  # PyTorch is optional
+    TORCH_CASES, TORCH_VERSION = None, None
 
-def time_numpy(name, budget):
-    setup, run = CASES[name]
+
+def time_case(cases, name, budget):
+    """Best time of one repetition of cases[name] (NaN when the library has no such case)."""
+    if name not in cases:
+        return float("nan")
+    setup, run = cases[name]
     state = setup()
     run(state)
     best, spent, reps = float("inf"), 0.0, 0
@@ -51,6 +61,8 @@ def trg_rows(build):
         diff = abs(nd_runs[0][0] - np_runs[0][0])
         row = "| trg_ising beta=0.4 steps=30 (lnZ/N differs by %.1e%s) | chi=%d | %s | %s | %.2f |  |  |  |" % (
             diff, "" if diff <= 1e-10 else ", MORE THAN 1e-10", chi, fmt_time(t_nd), fmt_time(t_np), t_np / t_nd)
+        if TORCH_CASES is not None:
+            row += " |  |"
         print(row, flush=True)
         rows.append(row)
     return rows
@@ -87,7 +99,12 @@ def main():
                             stdout=subprocess.PIPE, text=True, env=env)
     rows = []
     header = ("| operation | shape | nd | NumPy | ratio (NumPy/nd) | nd GB/s | % of STREAM copy "
-              "| % of STREAM add |\n|---|---|---|---|---|---|---|---|")
+              "| % of STREAM add |")
+    rule = "|---|---|---|---|---|---|---|---|"
+    if TORCH_CASES is not None:
+        header += " PyTorch | ratio (PyTorch/nd) |"
+        rule += "---|---|"
+    header += "\n" + rule
     print("STREAM on this machine: copy %.1f GB/s, add %.1f GB/s (%d threads)\n" %
           (stream["stream_copy"], stream["stream_add"], os.cpu_count()))
     print(header)
@@ -99,12 +116,15 @@ def main():
     for line in nd_lines:
         name, shape, secs, nbytes = line.rstrip("\n").split("\t")
         secs, nbytes = float(secs), float(nbytes)
-        npt = time_numpy(name, args.budget) if name in CASES else float("nan")
+        npt = time_case(CASES, name, args.budget)
         gbs = nbytes / secs / 1e9 if nbytes > 0 else None
         row = "| %s | %s | %s | %s | %.2f | %s | %s | %s |" % (
             name, shape, fmt_time(secs), fmt_time(npt), npt / secs,
             "%.1f" % gbs if gbs else "", "%.0f%%" % (100 * gbs / stream["stream_copy"]) if gbs else "",
             "%.0f%%" % (100 * gbs / stream["stream_add"]) if gbs else "")
+        if TORCH_CASES is not None:
+            tt = time_case(TORCH_CASES, name, args.budget)
+            row += " %s | %s |" % ((fmt_time(tt), "%.2f" % (tt / secs)) if tt == tt else ("", ""))
         print(row, flush=True)
         rows.append(row)
     if not args.prefixes or any("trg".startswith(p) or p.startswith("trg") for p in args.prefixes):
@@ -112,7 +132,8 @@ def main():
     with open(args.out, "w") as f:
         f.write("# nd benchmark results\n\n")
         f.write("NumPy %s, %d CPUs, STREAM copy %.1f GB/s, add %.1f GB/s. Ratio = NumPy time / nd "
-                "time.\n\n" % (np.__version__, os.cpu_count(), stream["stream_copy"], stream["stream_add"]))
+                "time.%s\n\n" % (np.__version__, os.cpu_count(), stream["stream_copy"], stream["stream_add"],
+                                   " PyTorch %s (CPU)." % TORCH_VERSION if TORCH_VERSION else ""))
         f.write(header + "\n" + "\n".join(rows) + "\n")
 
 
