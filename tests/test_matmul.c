@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/alloc.h"
+#include "kernels/gemm.h"
 #include "helpers.h"
 
 /* Reference product of one output element, in exact arithmetic for the values th_make
@@ -250,6 +251,20 @@ static void test_large(void **state) {
   nd_array *one = nd_matmul(kc, kd);
   nd_set_num_threads(0);
   th_assert_same_values(one, nd_matmul(kc, kd));
+  /* the outer-product form (A along m, B along n: F @ C) goes to nd's own kernel where
+   * the CPU has AVX-512; extents that leave partial register tiles (m % 8, n % 24), a
+   * transposed C and the BLAS path for the same operands all give the reference's bits */
+  for (int on = 1; on >= 0; on--) {
+    bool was = ndi_gemm_outer_enable(on);
+    const int64_t ms[] = {13, 8, 1}, ns[] = {37, 24, 7};
+    for (int t = 0; t < 3; t++) {
+      nd_array *oa = th_make(ND_FLOAT64, ND_SHAPE(ms[t], 12000), TH_F, 13 + t);
+      nd_array *ob = th_make(ND_FLOAT64, ND_SHAPE(12000, ns[t]), TH_C, 16 + t);
+      check_product(oa, ob, nd_matmul(oa, ob));
+      check_product(oa, ob, nd_transpose(nd_einsum("ij,jk->ki", 2, (nd_array *[]){oa, ob})));
+    }
+    ndi_gemm_outer_enable(was);
+  }
   /* many small products, run in parallel */
   nd_array *sa = th_make(ND_FLOAT32, ND_SHAPE(3000, 4, 6), TH_C, 7);
   nd_array *sb = th_make(ND_FLOAT32, ND_SHAPE(6, 5), TH_F, 8);

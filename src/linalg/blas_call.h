@@ -25,11 +25,8 @@ void ndi_la_blas_gemm_kblocks(const ndi_la_blas_op *p, int64_t m, int64_t n, int
                               int64_t kmax, const char *a, const char *b, char *c);
 
 /* Skinny products split along k (gemm_ksplit.c): is it worth it for m x n x k, and the
- * product itself (A, B addressable as given by p; strides in elements: A's column
- * stride, B's row stride, C's strides). */
+ * product itself (g's operands addressable by BLAS as p says, one batch element, k > 1). */
 bool ndi_la_ksplit_wanted(int64_t m, int64_t n, int64_t k);
-nd_status ndi_la_gemm_ksplit(const char *op, const ndi_la_blas_op *p, int64_t m, int64_t n,
-                             int64_t k, const char *a, int64_t acs, const char *b, int64_t brs,
-                             char *c, int64_t crs, int64_t ccs);
+nd_status ndi_la_gemm_ksplit(const char *op, const ndi_la_blas_op *p, const ndi_la_gemm *g);
 
 #endif

@@ -236,8 +236,7 @@ nd_status ndi_la_gemm_run(const char *op, ndi_la_gemm *g) {
   int64_t per = g->m * g->n * g->k;
   if (nb == 1 && P.kind == K_BLAS && !P.pa.on && !P.pb.on && !P.pc.on &&
       ndi_la_ksplit_wanted(g->m, g->n, g->k))
-    return ndi_la_gemm_ksplit(op, &P.blas, g->m, g->n, g->k, g->a.data, g->a.cs, g->b.data,
-                              g->b.rs, g->c.data, g->c.rs, g->c.cs); /* k > 1: real strides */
+    return ndi_la_gemm_ksplit(op, &P.blas, g); /* k > 1: real strides */
   int nt = 1;
   if (nb > 1) {
     /* A multiply-add costs about a quarter of an element copy, the grain's unit. */
