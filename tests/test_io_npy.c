@@ -384,6 +384,33 @@ static void test_path_and_argument_errors(void **state) {
   nd_release(a);
 }
 
+/* Saving over an existing file overwrites it in place and cuts it to the new length
+ * (nd does not truncate at open): a longer old file leaves no tail, its permissions
+ * stay, and a device that is not a regular file is written without being cut. */
+static void test_overwrite_existing_file(void **state) {
+  (void)state;
+  nd_scope_begin();
+  const char *p = th_path(th_dir, "over.npy");
+  nd_array *big = th_make(ND_FLOAT64, ND_SHAPE(50, 40), TH_C, 1);
+  nd_array *small = th_make(ND_INT16, ND_SHAPE(3), TH_C, 2);
+  assert_int_equal(nd_save_npy(p, big), ND_OK);
+  assert_int_equal(chmod(p, 0600), 0);
+  assert_int_equal(nd_save_npy(p, small), ND_OK);
+  size_t len;
+  unsigned char *bytes = th_read_file(p, &len);
+  assert_non_null(bytes);
+  assert_int_equal(len, 128 + 3 * 2); /* the header pads to 64 bytes; no old tail */
+  free(bytes);
+  struct stat st;
+  assert_int_equal(stat(p, &st), 0);
+  assert_int_equal(st.st_mode & 0777, 0600);
+  th_assert_same_values(nd_load_npy(p), small);
+  assert_int_equal(nd_save_npy(p, big), ND_OK); /* and longer again */
+  th_assert_same_values(nd_load_npy(p), big);
+  assert_int_equal(nd_save_npy("/dev/null", big), ND_OK);
+  nd_scope_end();
+}
+
 /* ---- memory maps -------------------------------------------------------------------- */
 
 static bool mapped(const char *name) {
@@ -542,6 +569,7 @@ int main(void) {
       cmocka_unit_test(test_mmap_is_a_readonly_view),
       cmocka_unit_test(test_mmap_refuses_unaligned_data),
       cmocka_unit_test(test_random_mutations),
+      cmocka_unit_test(test_overwrite_existing_file),
       cmocka_unit_test(test_allocation_failures),
   };
   return cmocka_run_group_tests(tests, th_dir_setup, th_dir_teardown);

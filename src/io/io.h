@@ -88,7 +88,14 @@ void ndi_stream_free(ndi_byte_stream *s);
 nd_status ndi_write_bytes(FILE *f, const void *p, size_t n, const ndi_io_where *w);
 /* Writes every span of a stream to f. */
 nd_status ndi_write_stream(FILE *f, ndi_byte_stream *s, const ndi_io_where *w);
-/* Closes a file that was written, reporting a failed flush (a full disk) as ND_ERR_IO. */
+/* Opens path for writing, creating it if needed. An existing file is not truncated here
+ * but overwritten in place and cut to the written length by ndi_close_written: on ext4,
+ * truncating a file whose previous contents are still being written back waits for that
+ * writeback (16 ms for 32 MB on the development machine, twice the time of writing the
+ * data). Name, links, owner and permissions end as with O_TRUNC. */
+nd_status ndi_open_written(const char *path, FILE **f, const ndi_io_where *w);
+/* Closes a file that was written, reporting a failed flush (a full disk) as ND_ERR_IO; a
+ * regular file longer than what was written is cut to it. */
 nd_status ndi_close_written(FILE *f, const ndi_io_where *w);
 
 #endif

@@ -96,10 +96,10 @@ nd_status nd_save_npy(const char *path, const nd_array *a) {
   ndi_byte_stream s;
   nd_status st = ndi_stream_init(&s, a, fortran ? ND_F : ND_C, false, &w);
   if (st) return st;
-  FILE *f = fopen(path, "wb");
-  if (!f) {
+  FILE *f = NULL;
+  if ((st = ndi_open_written(path, &f, &w))) {
     ndi_stream_free(&s);
-    return ndi_io_error(&w, ND_ERR_IO, "cannot open for writing: %s", strerror(errno));
+    return st;
   }
   st = ndi_write_bytes(f, header, hlen, &w);
   if (!st) st = ndi_write_stream(f, &s, &w);

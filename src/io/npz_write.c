@@ -94,9 +94,10 @@ static nd_status check_args(int n, const char *const *names, const nd_array *con
  * NumPy writes for np.savez(path)); libzip writes no file at all for an empty archive. */
 static nd_status write_empty_zip(const char *path, const ndi_io_where *w) {
   static const unsigned char eocd[22] = {'P', 'K', 5, 6};
-  FILE *f = fopen(path, "wb");
-  if (!f) return ndi_io_error(w, ND_ERR_IO, "cannot open for writing: %s", strerror(errno));
-  nd_status st = ndi_write_bytes(f, eocd, sizeof eocd, w);
+  FILE *f = NULL;
+  nd_status st = ndi_open_written(path, &f, w);
+  if (st) return st;
+  st = ndi_write_bytes(f, eocd, sizeof eocd, w);
   nd_status cst = ndi_close_written(f, w);
   return st ? st : cst;
 }

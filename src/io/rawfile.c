@@ -97,10 +97,10 @@ nd_status nd_tofile(const char *path, const nd_array *a, nd_order o) {
   if (mst) return mst;
   ndi_byte_stream s;
   if ((st = ndi_stream_init(&s, a, o, !ndi_host_little_endian(), &w))) return st;
-  FILE *f = fopen(path, "wb");
-  if (!f) {
+  FILE *f = NULL;
+  if ((st = ndi_open_written(path, &f, &w))) {
     ndi_stream_free(&s);
-    return ndi_io_error(&w, ND_ERR_IO, "cannot open for writing: %s", strerror(errno));
+    return st;
   }
   st = ndi_write_stream(f, &s, &w);
   nd_status cst = ndi_close_written(f, &w);

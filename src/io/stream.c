@@ -6,7 +6,10 @@
  * engine into a scratch buffer one chunk at a time, so writing a view never needs a second
  * copy of the whole array. F order is C order over the axes reversed. */
 #include <errno.h>
+#include <fcntl.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "core/alloc.h"
 #include "core/error.h"
@@ -124,9 +127,33 @@ nd_status ndi_write_stream(FILE *f, ndi_byte_stream *s, const ndi_io_where *w) {
   return ND_OK;
 }
 
+nd_status ndi_open_written(const char *path, FILE **f, const ndi_io_where *w) {
+  int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0666);
+  if (fd < 0) return ndi_io_error(w, ND_ERR_IO, "cannot open for writing: %s", strerror(errno));
+  *f = fdopen(fd, "wb"); /* fdopen does not truncate */
+  if (!*f) {
+    int err = errno;
+    close(fd);
+    return ndi_io_error(w, ND_ERR_IO, "cannot open for writing: %s", strerror(err));
+  }
+  return ND_OK;
+}
+
 nd_status ndi_close_written(FILE *f, const ndi_io_where *w) {
   int bad = ferror(f);
   int err = errno;
+  if (!bad && fflush(f) != 0) {
+    bad = 1;
+    err = errno;
+  }
+  /* an older, longer file's tail goes now (see ndi_open_written) */
+  struct stat st;
+  off_t end = bad ? -1 : ftello(f);
+  if (end >= 0 && fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > end &&
+      ftruncate(fileno(f), end) != 0) {
+    bad = 1;
+    err = errno;
+  }
   if (fclose(f) != 0 || bad)
     return ndi_io_error(w, ND_ERR_IO, "write error: %s", strerror(bad ? err : errno));
   return ND_OK;
