@@ -84,6 +84,12 @@ static void test_take(void **state) {
   TH_EXPECT_ERROR(nd_take(a, nd_ones(ND_BOOL, ND_SHAPE(1), ND_C), 0), ND_ERR_TYPE, "got bool");
   TH_EXPECT_ERROR(nd_take(a, nd_ones(ND_INT64, ND_SHAPE(1), ND_C), 2), ND_ERR_INDEX, "take: axis 2 is out of bounds");
   TH_EXPECT_ERROR(nd_take(NULL, a, 0), ND_ERR_NULL, "take");
+  /* as in NumPy, indices are not checked when the axes before `axis` are empty, and are
+   * when only later ones are */
+  nd_array *e03 = nd_zeros(ND_FLOAT64, ND_SHAPE(0, 3, 2), ND_C);
+  th_assert_shape(nd_take(e03, nd_full(ND_INT64, ND_SHAPE(1, 2), 5, ND_C), 1), 4, (int64_t[]){0, 1, 2, 2});
+  TH_EXPECT_ERROR(nd_take(nd_zeros(ND_FLOAT64, ND_SHAPE(2, 0), ND_C), nd_full(ND_INT64, ND_SHAPE(1), 5, ND_C), 0),
+                  ND_ERR_INDEX, "take: index 5 is out of bounds for axis 0 with size 2");
   nd_scope_end();
 }
 

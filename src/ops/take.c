@@ -155,6 +155,14 @@ nd_array *nd_take(const nd_array *a, const nd_array *indices, int axis) {
   axis_source s;
   if (axis_source_init("take", a, axis, &s)) return NULL;
   int64_t n = indices->size;
+  /* NumPy checks the indices only when the axes before `axis` hold elements to take from:
+   * np.take(np.zeros((0, 3)), [5], axis=1) is an empty [0, 1] array, not an error */
+  for (int i = 0; i < s.axis; i++)
+    if (s.shape[i] == 0) {
+      nd_array *empty = gather_axis("take", &s, a->dtype, indices->ndim, indices->shape, NULL);
+      nd_release(s.tmp);
+      return empty;
+    }
   if (s.ndim == 1 && ndi_dtype_size(indices->dtype) == 8 &&
       ndi_is_contiguous(indices->ndim, indices->shape, indices->strides, ND_C))
     return take_flat(&s, a->dtype, indices);
