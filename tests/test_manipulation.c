@@ -459,9 +459,35 @@ static void test_diff(void **state) {
   nd_scope_end();
 }
 
+/* The layout of concat and stack results follows NumPy's concatenate (stack is a
+ * concatenate of expanded arrays): axes by decreasing |stride| over all inputs, the C
+ * order winning where inputs disagree. Strides in elements; NumPy's (bytes / 8) are the
+ * expected values, e.g. np.stack([f, f], 2).strides == (16, 48, 8). Values are checked
+ * by the other tests; this checks only where the elements are. */
+static void test_join_layouts(void **state) {
+  (void)state;
+  nd_scope_begin();
+  nd_array *f = nd_zeros(ND_FLOAT64, ND_SHAPE(3, 4), ND_F), *c = nd_zeros(ND_FLOAT64, ND_SHAPE(3, 4), ND_C);
+  th_assert_strides(nd_stack(2, (nd_array *[]){f, f}, 0), 3, (int64_t[]){12, 1, 3});
+  th_assert_strides(nd_stack(2, (nd_array *[]){f, f}, 1), 3, (int64_t[]){2, 1, 6});
+  th_assert_strides(nd_stack(2, (nd_array *[]){f, f}, 2), 3, (int64_t[]){2, 6, 1});
+  th_assert_strides(nd_stack(2, (nd_array *[]){c, f}, 0), 3, (int64_t[]){12, 4, 1});
+  th_assert_strides(nd_stack(2, (nd_array *[]){f, c}, 2), 3, (int64_t[]){8, 2, 1});
+  th_assert_strides(nd_concat(2, (nd_array *[]){f, f}, 0), 2, (int64_t[]){1, 6});
+  th_assert_strides(nd_concat(2, (nd_array *[]){f, c}, 0), 2, (int64_t[]){4, 1});
+  th_assert_strides(nd_concat(2, (nd_array *[]){f, c}, 1), 2, (int64_t[]){8, 1});
+  /* g = zeros((4, 6, 5)).transpose(2, 0, 1)[:, :, ::2]: shape (5, 4, 3), strides (1, 30, 10) */
+  nd_array *g = nd_index(nd_permute(nd_zeros(ND_FLOAT64, ND_SHAPE(4, 6, 5), ND_C), 3, (int[]){2, 0, 1}), ":, :, ::2");
+  th_assert_strides(g, 3, (int64_t[]){1, 30, 10});
+  th_assert_strides(nd_concat(2, (nd_array *[]){g, g}, 0), 3, (int64_t[]){1, 30, 10});
+  th_assert_strides(nd_stack(2, (nd_array *[]){g, g}, 1), 4, (int64_t[]){2, 1, 30, 10});
+  nd_scope_end();
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_concat_stack),  cmocka_unit_test(test_concat_flat_promotion_order),
+      cmocka_unit_test(test_join_layouts),
       cmocka_unit_test(test_unstack),       cmocka_unit_test(test_tile),
       cmocka_unit_test(test_repeat),        cmocka_unit_test(test_roll),
       cmocka_unit_test(test_meshgrid),      cmocka_unit_test(test_tril_triu),

@@ -13,11 +13,14 @@ extern "C" {
 
 /** Joins n >= 1 arrays along an existing axis; their shapes must match except along it.
  *  ND_AXIS_NONE joins the flattened (C order) arrays. The dtype is the promotion of all
- *  inputs (nd_result_type); the result is C-contiguous unless every input is F-contiguous
- *  (then F). */
+ *  inputs (nd_result_type). The result's axes are laid out as NumPy's concatenate does:
+ *  by decreasing |stride| over all inputs, C order where they disagree (C inputs give a C
+ *  result, F inputs an F one). */
 ND_API nd_array *nd_concat(int n, nd_array *const *arrays, int axis);
 /** Joins n >= 1 arrays of one shape along a new axis at position `axis` of the result
- *  (-1: last). dtype as nd_concat. */
+ *  (-1: last). dtype and layout as nd_concat of the arrays with the new axis inserted
+ *  (NumPy's stack): F inputs stacked on axis 0 give F slabs, on the last axis the new
+ *  axis runs fastest. */
 ND_API nd_array *nd_stack(int n, nd_array *const *arrays, int axis);
 /** Splits `a` along `axis` into views out[0..n), n = the axis' extent (which must be
  *  given, as the size of `out`). Released by the caller. */

@@ -1,5 +1,6 @@
 /* concat, stack, unstack: each input is copied into its slice of the result by the copy
  * engine (which tiles and threads); unstack makes views. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "iter/copy.h"
@@ -26,14 +27,54 @@ static int check_list(const char *op, int n, nd_array *const *arrays) {
   return (int)t;
 }
 
-static nd_order join_order(int n, nd_array *const *arrays) {
-  bool all_f = true, all_c = true;
-  for (int k = 0; k < n; k++) {
-    const nd_array *a = arrays[k];
-    all_f &= ndi_is_contiguous(a->ndim, a->shape, a->strides, ND_F);
-    all_c &= ndi_is_contiguous(a->ndim, a->shape, a->strides, ND_C);
+/* Extent and |stride| of axis i of arrays[k] as a join sees it: stack inserts an axis of
+ * extent 1 at `inserted` (-1: none). */
+static int64_t join_extent(const nd_array *a, int inserted, int i) {
+  if (inserted < 0 || i < inserted) return a->shape[i];
+  return i == inserted ? 1 : a->shape[i - 1];
+}
+static int64_t join_stride(const nd_array *a, int inserted, int i) {
+  if (inserted < 0 || i < inserted) return llabs(a->strides[i]);
+  return i == inserted ? 0 : llabs(a->strides[i - 1]);
+}
+
+/* The result's axis order (outermost first), NumPy's rule for concatenate (and so for
+ * stack, which concatenates expanded arrays): a stable insertion sort of the axes by
+ * decreasing |stride|, each pair judged by the arrays that have extent > 1 on both; where
+ * they disagree the C order wins, and a pair no array can judge keeps its order. So C
+ * inputs give C, F inputs F (stack's new axis outermost when it is first, innermost when
+ * it is last), and mixed C and F inputs C. */
+static void join_perm(int n, nd_array *const *arrays, int ndim, int inserted, int *perm) {
+  for (int i = 0; i < ndim; i++) perm[i] = i;
+  for (int i0 = 1; i0 < ndim; i0++) {
+    int x = perm[i0], pos = i0;
+    for (int i1 = i0 - 1; i1 >= 0; i1--) {
+      int y = perm[i1];
+      bool judged = false, outer = false; /* x belongs before y */
+      for (int k = 0; k < n; k++) {
+        const nd_array *a = arrays[k];
+        if (join_extent(a, inserted, x) == 1 || join_extent(a, inserted, y) == 1) continue;
+        if (join_stride(a, inserted, x) <= join_stride(a, inserted, y)) outer = false;
+        else if (!judged) outer = true;
+        judged = true;
+      }
+      if (!judged) continue;
+      if (!outer) break;
+      pos = i1;
+    }
+    for (int i = i0; i > pos; i--) perm[i] = perm[i - 1];
+    perm[pos] = x;
   }
-  return all_f && !all_c ? ND_F : ND_C;
+}
+
+/* A new result of the join's dtype and shape, laid out by join_perm. */
+static nd_array *join_alloc(const char *op, nd_dtype t, int n, nd_array *const *arrays, int ndim,
+                            const int64_t *shape, int inserted) {
+  int perm[ND_MAX_DIMS];
+  int64_t strides[ND_MAX_DIMS];
+  join_perm(n, arrays, ndim, inserted, perm);
+  ndi_strides_for_perm(ndim, shape, perm, strides);
+  return ndi_array_alloc_strided(op, t, ndim, shape, strides);
 }
 
 static void copy_into(char *dst, const int64_t *dst_strides, nd_dtype t, const nd_array *a) {
@@ -85,7 +126,7 @@ nd_array *nd_concat(int n, nd_array *const *arrays, int axis) {
     if (__builtin_add_overflow(shape[ax], a->shape[ax], &shape[ax]))
       return ndi_error_null(ND_ERR_OVERFLOW, "concat: extent of axis %d overflows int64", ax);
   }
-  nd_array *out = ndi_array_alloc("concat", (nd_dtype)t, a0->ndim, shape, join_order(n, arrays));
+  nd_array *out = join_alloc("concat", (nd_dtype)t, n, arrays, a0->ndim, shape, -1);
   if (!out) return NULL;
   int64_t es = (int64_t)ndi_dtype_size((nd_dtype)t), off = 0;
   /* the output's outermost axis: if it is not the joined one, every input spans it, and
@@ -129,7 +170,7 @@ nd_array *nd_stack(int n, nd_array *const *arrays, int axis) {
   if (ndi_normalize_axis("stack", axis, a0->ndim + 1, &ax)) return NULL;
   int64_t shape[ND_MAX_DIMS];
   for (int i = 0, j = 0; i <= a0->ndim; i++) shape[i] = i == ax ? n : a0->shape[j++];
-  nd_array *out = ndi_array_alloc("stack", (nd_dtype)t, a0->ndim + 1, shape, join_order(n, arrays));
+  nd_array *out = join_alloc("stack", (nd_dtype)t, n, arrays, a0->ndim + 1, shape, ax);
   if (!out) return NULL;
   int64_t es = (int64_t)ndi_dtype_size((nd_dtype)t), st[ND_MAX_DIMS];
   for (int i = 0, j = 0; i <= a0->ndim; i++)
