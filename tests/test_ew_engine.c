@@ -78,16 +78,21 @@ static void test_output_layout(void **state) {
   nd_array *f = th_make(ND_FLOAT64, ND_SHAPE(3, 4, 5), TH_F, 2);
   nd_array *t = th_make(ND_FLOAT64, ND_SHAPE(3, 4, 5), TH_TRANSPOSED, 3);
   nd_array *n = th_make(ND_FLOAT64, ND_SHAPE(3, 4, 5), TH_NEGATIVE, 4);
-  assert_true(nd_is_contiguous(nd_add(c, f), ND_C));  /* the first input decides */
-  assert_true(nd_is_contiguous(nd_add(f, c), ND_F));
+  /* NumPy's order K over all inputs: C wins over F, a broadcast input has no say along
+   * its broadcast axes; expected strides (elements) are NumPy's (bytes / 8) */
+  assert_true(nd_is_contiguous(nd_add(c, f), ND_C));
+  assert_true(nd_is_contiguous(nd_add(f, c), ND_C));
   assert_true(nd_is_contiguous(nd_add(f, f), ND_F));
   assert_true(nd_is_contiguous(nd_exp(t), ND_F));
-  assert_true(nd_is_contiguous(nd_add(n, f), ND_C));  /* reversed C: C, forwards */
+  assert_true(nd_is_contiguous(nd_add(n, f), ND_C)); /* reversed C: C, forwards */
   assert_true(nd_is_contiguous(nd_sqrt(n), ND_C));
-  /* broadcast inputs do not decide: [3,1,5] + F gives F, [3,1,5] + [4,1] gives C */
-  nd_array *b = nd_index(f, ":, 0:1, :");
+  assert_true(nd_is_contiguous(nd_where(nd_greater_scalar(c, ND_FLOAT(0)), f, f), ND_C));
+  nd_array *b = nd_index(f, ":, 0:1, :"); /* [3,1,5] */
   assert_true(nd_is_contiguous(nd_add(b, f), ND_F));
-  assert_true(nd_is_contiguous(nd_add(b, nd_index(f, "0, :, 0:1")), ND_C));
+  th_assert_strides(nd_add(b, nd_index(f, "0, :, 0:1")), 3, (int64_t[]){1, 15, 3});
+  nd_array *g = nd_index(nd_permute(nd_ones(ND_FLOAT64, ND_SHAPE(5, 4, 3), ND_C), 3, (int[]){2, 0, 1}), ":, :, ::2");
+  th_assert_strides(nd_sqrt(g), 3, (int64_t[]){1, 6, 3});
+  th_assert_strides(nd_sqrt(nd_index(c, ":, :, ::2")), 3, (int64_t[]){12, 3, 1});
   assert_true(nd_is_contiguous(nd_add_scalar(f, ND_FLOAT(1)), ND_F));
   nd_scope_end();
 }

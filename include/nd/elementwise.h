@@ -12,9 +12,10 @@
  * and, for functions whose operands do not commute, nd_scalar_<name>(nd_scalar a, const
  * nd_array *b) (nd_scalar_subtract(ND_FLOAT(1.0), x) is 1 - x).
  *
- * Results. The allocating forms return a new array (NULL on failure) whose layout follows
- * the first input that spans the whole result without broadcasting (an F-ordered or
- * transposed input gives an F-ordered result, as NumPy's order K); otherwise C order.
+ * Results. The allocating forms return a new array (NULL on failure) laid out as NumPy
+ * lays out a ufunc's result (order K over all inputs): C inputs give C order, F-ordered
+ * or transposed inputs F order, a mixture of C and F inputs C order; a broadcast input
+ * has no say along the axes it is broadcast over.
  *
  * _out forms write into any existing writeable array or view: the inputs broadcast to
  * out's shape (out itself never broadcasts), and the result's dtype must convert to out's

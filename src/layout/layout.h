@@ -32,6 +32,19 @@ bool ndi_extent(int ndim, const int64_t *shape, const int64_t *strides, int64_t 
 /* Permutation perm[] (outermost first) that orders the axes by decreasing |stride|, the
  * axis order ND_K keeps. Ties keep the original order. */
 void ndi_order_k_perm(int ndim, const int64_t *shape, const int64_t *strides, int *perm);
+/* The axis order (outermost first) NumPy gives a new array made from n operands of rank
+ * ndim: a stable insertion sort of the axes by |stride|, each pair of axes judged by the
+ * operands that have an extent above 1 and a nonzero stride on both; where operands
+ * disagree the C order wins, and a pair no operand can judge keeps its place. NumPy has
+ * two such sorts, which differ only in how pairs nobody judges fall: its iterator's (a
+ * ufunc's output) sorts from the fastest axis, starting from the reversed axes;
+ * concatenate's sorts from the slowest, starting from the axes in order. info(ctx, k,
+ * axis, ...) gives operand k's extent and stride along an axis. */
+typedef enum { NDI_K_ITERATOR, NDI_K_CONCAT } ndi_k_rule;
+typedef void (*ndi_axis_info_fn)(const void *ctx, int k, int axis, int64_t *extent,
+                                 int64_t *stride);
+void ndi_order_k_perm_multi(ndi_k_rule rule, int n, int ndim, ndi_axis_info_fn info,
+                            const void *ctx, int *perm);
 /* Dense strides for a layout whose axes, from outermost to innermost, are perm[]. */
 void ndi_strides_for_perm(int ndim, const int64_t *shape, const int *perm, int64_t *strides);
 

@@ -110,6 +110,42 @@ void ndi_order_k_perm(int ndim, const int64_t *shape, const int64_t *strides, in
   }
 }
 
+/* Whether axis x goes before axis y in a list sorted slowest-first (or fastest-first):
+ * 1 every operand that can judge says so, 0 one says no (the C order wins), -1 no
+ * operand can judge. */
+static int judge_before(bool fastest_first, int n, ndi_axis_info_fn info, const void *ctx,
+                        int x, int y) {
+  int verdict = -1;
+  for (int k = 0; k < n; k++) {
+    int64_t ex, sx, ey, sy;
+    info(ctx, k, x, &ex, &sx);
+    info(ctx, k, y, &ey, &sy);
+    if (ex == 1 || ey == 1 || sx == 0 || sy == 0) continue;
+    bool before = fastest_first ? llabs(sx) < llabs(sy) : llabs(sx) > llabs(sy);
+    if (!before) verdict = 0;
+    else if (verdict < 0) verdict = 1;
+  }
+  return verdict;
+}
+
+void ndi_order_k_perm_multi(ndi_k_rule rule, int n, int ndim, ndi_axis_info_fn info,
+                            const void *ctx, int *perm) {
+  bool fastest_first = rule == NDI_K_ITERATOR;
+  int list[ND_MAX_DIMS];
+  for (int i = 0; i < ndim; i++) list[i] = fastest_first ? ndim - 1 - i : i;
+  for (int i0 = 1; i0 < ndim; i0++) {
+    int x = list[i0], pos = i0;
+    for (int i1 = i0 - 1; i1 >= 0; i1--) {
+      int v = judge_before(fastest_first, n, info, ctx, x, list[i1]);
+      if (v == 0) break;
+      if (v == 1) pos = i1;
+    }
+    for (int i = i0; i > pos; i--) list[i] = list[i - 1];
+    list[pos] = x;
+  }
+  for (int i = 0; i < ndim; i++) perm[i] = fastest_first ? list[ndim - 1 - i] : list[i];
+}
+
 void ndi_strides_for_perm(int ndim, const int64_t *shape, const int *perm, int64_t *strides) {
   int64_t s = 1;
   for (int k = ndim - 1; k >= 0; k--) {

@@ -1,6 +1,5 @@
 /* concat, stack, unstack: each input is copied into its slice of the result by the copy
  * engine (which tiles and threads); unstack makes views. */
-#include <stdlib.h>
 #include <string.h>
 
 #include "iter/copy.h"
@@ -27,52 +26,30 @@ static int check_list(const char *op, int n, nd_array *const *arrays) {
   return (int)t;
 }
 
-/* Extent and |stride| of axis i of arrays[k] as a join sees it: stack inserts an axis of
+/* Extent and stride of an input's axis as a join sees it: stack inserts an axis of
  * extent 1 at `inserted` (-1: none). */
-static int64_t join_extent(const nd_array *a, int inserted, int i) {
-  if (inserted < 0 || i < inserted) return a->shape[i];
-  return i == inserted ? 1 : a->shape[i - 1];
-}
-static int64_t join_stride(const nd_array *a, int inserted, int i) {
-  if (inserted < 0 || i < inserted) return llabs(a->strides[i]);
-  return i == inserted ? 0 : llabs(a->strides[i - 1]);
+typedef struct {
+  nd_array *const *arrays;
+  int inserted;
+} join_view;
+
+static void join_axis_info(const void *ctx, int k, int i, int64_t *extent, int64_t *stride) {
+  const join_view *v = ctx;
+  const nd_array *a = v->arrays[k];
+  int j = v->inserted < 0 || i < v->inserted ? i : i - 1;
+  *extent = i == v->inserted ? 1 : a->shape[j];
+  *stride = i == v->inserted ? 0 : a->strides[j];
 }
 
-/* The result's axis order (outermost first), NumPy's rule for concatenate (and so for
- * stack, which concatenates expanded arrays): a stable insertion sort of the axes by
- * decreasing |stride|, each pair judged by the arrays that have extent > 1 on both; where
- * they disagree the C order wins, and a pair no array can judge keeps its order. So C
- * inputs give C, F inputs F (stack's new axis outermost when it is first, innermost when
- * it is last), and mixed C and F inputs C. */
-static void join_perm(int n, nd_array *const *arrays, int ndim, int inserted, int *perm) {
-  for (int i = 0; i < ndim; i++) perm[i] = i;
-  for (int i0 = 1; i0 < ndim; i0++) {
-    int x = perm[i0], pos = i0;
-    for (int i1 = i0 - 1; i1 >= 0; i1--) {
-      int y = perm[i1];
-      bool judged = false, outer = false; /* x belongs before y */
-      for (int k = 0; k < n; k++) {
-        const nd_array *a = arrays[k];
-        if (join_extent(a, inserted, x) == 1 || join_extent(a, inserted, y) == 1) continue;
-        if (join_stride(a, inserted, x) <= join_stride(a, inserted, y)) outer = false;
-        else if (!judged) outer = true;
-        judged = true;
-      }
-      if (!judged) continue;
-      if (!outer) break;
-      pos = i1;
-    }
-    for (int i = i0; i > pos; i--) perm[i] = perm[i - 1];
-    perm[pos] = x;
-  }
-}
-
-/* A new result of the join's dtype and shape, laid out by join_perm. */
+/* A new result of the join's dtype and shape. */
 static nd_array *join_alloc(const char *op, nd_dtype t, int n, nd_array *const *arrays, int ndim,
                             const int64_t *shape, int inserted) {
   int perm[ND_MAX_DIMS];
   int64_t strides[ND_MAX_DIMS];
-  join_perm(n, arrays, ndim, inserted, perm);
+  /* NumPy's concatenate order (stack is a concatenate of expanded arrays): C inputs give
+   * C, F inputs F, mixed C and F inputs C */
+  join_view v = {arrays, inserted};
+  ndi_order_k_perm_multi(NDI_K_CONCAT, n, ndim, join_axis_info, &v, perm);
   ndi_strides_for_perm(ndim, shape, perm, strides);
   return ndi_array_alloc_strided(op, t, ndim, shape, strides);
 }

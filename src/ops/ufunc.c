@@ -230,21 +230,28 @@ static nd_status execute(const ndi_ufunc *f, const prepared *p, nd_array *out,
   return ND_OK;
 }
 
-/* The result array: the layout of the first input that spans the result unbroadcast. */
+/* The result array, laid out as NumPy's iterator lays out a ufunc's output (order K over
+ * all inputs, weak scalars aside): C inputs give C, F inputs F, a mixture of C and F
+ * gives C, and a broadcast input has no say along its broadcast axes. */
+typedef struct {
+  const prepared *p;
+  const nd_array *const *in;
+} result_view;
+
+static void input_axis_info(const void *ctx, int k, int axis, int64_t *extent, int64_t *stride) {
+  const result_view *v = ctx;
+  *extent = v->p->shape[axis];
+  *stride = is_weak(v->in[k]) ? 0 : v->p->strides[k][axis];
+}
+
 static nd_array *alloc_result(const ndi_ufunc *f, const prepared *p, const nd_array *const *in) {
-  int first = (f->flags & NDI_UF_COND_FIRST) ? 1 : 0;
-  for (int k = first; k < f->nin; k++) {
-    if (in[k]->ndim != p->ndim || is_weak(in[k]) || p->ndim < 2) continue;
-    bool full = true;
-    for (int i = 0; full && i < p->ndim; i++) full = p->shape[i] == 1 || p->strides[k][i] != 0;
-    if (!full) continue;
-    int perm[ND_MAX_DIMS];
-    int64_t strides[ND_MAX_DIMS];
-    ndi_order_k_perm(p->ndim, p->shape, p->strides[k], perm);
-    ndi_strides_for_perm(p->ndim, p->shape, perm, strides);
-    return ndi_array_alloc_strided(f->name, p->t.out, p->ndim, p->shape, strides);
-  }
-  return ndi_array_alloc(f->name, p->t.out, p->ndim, p->shape, ND_C);
+  if (p->ndim < 2) return ndi_array_alloc(f->name, p->t.out, p->ndim, p->shape, ND_C);
+  int perm[ND_MAX_DIMS];
+  int64_t strides[ND_MAX_DIMS];
+  result_view v = {p, in};
+  ndi_order_k_perm_multi(NDI_K_ITERATOR, f->nin, p->ndim, input_axis_info, &v, perm);
+  ndi_strides_for_perm(p->ndim, p->shape, perm, strides);
+  return ndi_array_alloc_strided(f->name, p->t.out, p->ndim, p->shape, strides);
 }
 
 nd_array *ndi_ufunc_new(const ndi_ufunc *f, const nd_array *const *in) {
