@@ -30,9 +30,10 @@
  * operands stay in L2) than on whole chunks; 120 x 120 ran the same either way. */
 #define KS_CALL_K 1024
 
+/* A function of the shape alone: deciding by the thread count too would give one thread
+ * a plain BLAS product and two threads the split one, which sum in different orders. */
 bool ndi_la_ksplit_wanted(int64_t m, int64_t n, int64_t k) {
-  if (m * n > KS_MAX_MN || k < KS_MIN_RATIO * (m > n ? m : n) || k < 2 * KS_MIN_CHUNK) return false;
-  return ndi_threads_for(m * n * k / 4) > 1;
+  return m * n <= KS_MAX_MN && k >= KS_MIN_RATIO * (m > n ? m : n) && k >= 2 * KS_MIN_CHUNK;
 }
 
 nd_status ndi_la_gemm_ksplit(const char *op, const ndi_la_blas_op *p, const ndi_la_gemm *g) {
