@@ -265,6 +265,18 @@ static void test_large(void **state) {
     }
     ndi_gemm_outer_enable(was);
   }
+  /* with values whose sums round, the k-split still gives the same bits on one and two
+   * threads, through nd's kernel (F @ C) and through BLAS (C @ F) */
+  nd_array *ra = nd_sin(nd_reshape(nd_arange(ND_FLOAT64, 0, 13 * 20000, 1), ND_SHAPE(13, 20000), ND_F));
+  nd_array *rb = nd_cos(nd_reshape(nd_arange(ND_FLOAT64, 0, 20000 * 25, 1), ND_SHAPE(20000, 25), ND_C));
+  nd_array *pairs[2][2] = {{ra, rb}, {nd_copy(ra, ND_C), nd_copy(rb, ND_F)}};
+  for (int q = 0; q < 2; q++) {
+    nd_set_num_threads(1);
+    nd_array *r1 = nd_matmul(pairs[q][0], pairs[q][1]);
+    nd_set_num_threads(2);
+    th_assert_same_values(r1, nd_matmul(pairs[q][0], pairs[q][1]));
+    nd_set_num_threads(0);
+  }
   /* many small products, run in parallel */
   nd_array *sa = th_make(ND_FLOAT32, ND_SHAPE(3000, 4, 6), TH_C, 7);
   nd_array *sb = th_make(ND_FLOAT32, ND_SHAPE(6, 5), TH_F, 8);
