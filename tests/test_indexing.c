@@ -84,6 +84,13 @@ static void test_take(void **state) {
   TH_EXPECT_ERROR(nd_take(a, nd_ones(ND_BOOL, ND_SHAPE(1), ND_C), 0), ND_ERR_TYPE, "got bool");
   TH_EXPECT_ERROR(nd_take(a, nd_ones(ND_INT64, ND_SHAPE(1), ND_C), 2), ND_ERR_INDEX, "take: axis 2 is out of bounds");
   TH_EXPECT_ERROR(nd_take(NULL, a, 0), ND_ERR_NULL, "take");
+  /* a 0-d array takes axis 0 or -1 as its flattened self, as in NumPy */
+  nd_array *z = nd_full(ND_FLOAT64, 0, NULL, 5, ND_C);
+  th_assert_shape(nd_take(z, nd_zeros(ND_INT64, 0, NULL, ND_C), -1), 0, NULL);
+  th_assert_same_values(nd_take(z, nd_zeros(ND_INT32, ND_SHAPE(2), ND_C), 0), nd_full(ND_FLOAT64, ND_SHAPE(2), 5, ND_C));
+  TH_EXPECT_ERROR(nd_take(z, nd_ones(ND_INT64, ND_SHAPE(1), ND_C), 0), ND_ERR_INDEX,
+                  "take: index 1 is out of bounds for axis 0 with size 1");
+  TH_EXPECT_ERROR(nd_take(z, nd_ones(ND_INT64, ND_SHAPE(1), ND_C), 1), ND_ERR_INDEX, "take: axis 1 is out of bounds");
   /* as in NumPy, indices are not checked when the axes before `axis` are empty, and are
    * when only later ones are */
   nd_array *e03 = nd_zeros(ND_FLOAT64, ND_SHAPE(0, 3, 2), ND_C);

@@ -153,6 +153,7 @@ nd_array *nd_take(const nd_array *a, const nd_array *indices, int axis) {
   NDI_REQUIRE("take", indices);
   if (ndi_check_index_dtype("take", indices)) return NULL;
   axis_source s;
+  axis = ndi_axis_of_0d(a->ndim, axis);
   if (axis_source_init("take", a, axis, &s)) return NULL;
   int64_t n = indices->size;
   /* NumPy checks the indices only when the axes before `axis` hold elements to take from:
