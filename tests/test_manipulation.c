@@ -146,12 +146,12 @@ static void test_unstack(void **state) {
 
 static void test_tile(void **state) {
   (void)state;
-  static const int64_t reps[][4] = {{2}, {1, 3}, {2, 1, 2}, {2, 1, 1, 2}, {0, 2}};
-  static const int nreps[] = {1, 2, 3, 4, 2};
+  static const int64_t reps[][4] = {{2}, {1, 3}, {2, 1, 2}, {2, 1, 1, 2}, {0, 2}, {1, 1, 1, 1}, {0}};
+  static const int nreps[] = {1, 2, 3, 4, 2, 4, 0};
   for (int d = 0; d < ND_NUM_DTYPES; d += 3) {
     for (int L = 0; L < TH_NUM_LAYOUTS; L++) {
       nd_array *a = th_make(th_all_dtypes[d], 3, shape3, (th_layout)L, 8);
-      for (int r = 0; r < 5; r++) {
+      for (int r = 0; r < 7; r++) {
         nd_array *t = nd_tile(a, nreps[r], reps[r]);
         assert_non_null(t);
         int nd = nd_ndim(t);
@@ -174,6 +174,12 @@ static void test_tile(void **state) {
     }
   }
   nd_scope_begin();
+  /* reps of ones copy in order K, as NumPy's tile (np.array(a, copy=True, ndmin=d)) */
+  nd_array *f = nd_zeros(ND_FLOAT64, ND_SHAPE(3, 4), ND_F);
+  th_assert_strides(nd_tile(f, 2, (int64_t[]){1, 1}), 2, (int64_t[]){1, 3});
+  th_assert_strides(nd_tile(f, 3, (int64_t[]){1, 1, 1}), 3, (int64_t[]){1, 1, 3});
+  th_assert_strides(nd_tile(f, 0, NULL), 2, (int64_t[]){1, 3});
+  th_assert_strides(nd_tile(f, 2, (int64_t[]){1, 2}), 2, (int64_t[]){8, 1});
   nd_array *z = nd_full(ND_INT16, 0, NULL, 7, ND_C);
   nd_array *t = nd_tile(z, 2, (int64_t[]){2, 3});
   th_assert_shape(t, 2, (int64_t[]){2, 3});

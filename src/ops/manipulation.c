@@ -4,6 +4,7 @@
 
 #include "core/alloc.h"
 #include "iter/copy.h"
+#include "nd/creation.h"
 #include "nd/manipulation.h"
 #include "indexing.h"
 
@@ -26,6 +27,14 @@ nd_array *nd_tile(const nd_array *a, int nreps, const int64_t *reps) {
     st[i] = si >= 0 ? a->strides[si] : 0;
     if (__builtin_mul_overflow(R[i], S[i], &shape[i]))
       return ndi_error_null(ND_ERR_OVERFLOW, "tile: extent of axis %d overflows int64", i);
+  }
+  bool copy_only = true;
+  for (int i = 0; i < nd; i++) copy_only &= R[i] == 1;
+  if (copy_only) { /* NumPy: a copy in order K (an F input stays F), axes prepended */
+    nd_array *v = ndi_array_view_of("tile", a, a->dtype, nd, S, st, a->offset);
+    nd_array *c = v ? nd_copy(v, ND_K) : NULL;
+    nd_release(v);
+    return c;
   }
   nd_array *out = ndi_array_alloc("tile", a->dtype, nd, shape, ND_C);
   if (!out || out->size == 0) return out;
