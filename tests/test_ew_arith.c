@@ -124,7 +124,7 @@ static const ew_case cases[] = {
     {UN(positive), .accepts = ew_numeric, .iref = i_id, .fref = f_id, .cref = c_id},
     {UN(square), .accepts = ew_all, .compute = ew_bool_as_int8, .iref = i_square,
      .fref = f_square, .cref = c_square},
-    {UN(reciprocal), .accepts = ew_numeric, .iref = i_recip, .fref = f_recip, .cref = c_recip,
+    {UN(reciprocal), .accepts = ew_all, .compute = ew_bool_as_int8, .iref = i_recip, .fref = f_recip, .cref = c_recip,
      .ctol = 4e-7},
     {UN(abs), .accepts = ew_all, .result_real = true, .iref = i_abs, .fref = f_abs,
      .cref = c_abs, .ctol = 1.2e-7},

@@ -148,6 +148,12 @@ static void test_out_forms(void **state) {
   assert_int_equal(nd_real_out(parts, a), ND_OK); /* a real array is its own real part */
   assert_values(parts, 6, (double[]){0, 1, 2, 3, 4, 5});
   TH_EXPECT_ERROR(nd_real_out(ro, z), ND_ERR_READONLY, "real");
+  /* the same-kind rule of every _out form: a float part does not go into integers */
+  nd_array *ints = nd_zeros(ND_INT8, ND_SHAPE(3), ND_C);
+  TH_EXPECT_ERROR(nd_real_out(ints, z), ND_ERR_TYPE,
+                  "real: cannot cast the result of dtype float32 to the output's dtype int8 (same-kind casting)");
+  TH_EXPECT_ERROR(nd_imag_out(ints, z), ND_ERR_TYPE, "imag: cannot cast");
+  TH_EXPECT_ERROR(nd_real_out(ints, nd_ones(ND_FLOAT64, ND_SHAPE(3), ND_C)), ND_ERR_TYPE, "real: cannot cast");
   /* size 0 */
   nd_array *e = nd_zeros(ND_INT32, ND_SHAPE(0, 3), ND_C);
   assert_int_equal(nd_add_out(e, e, row), ND_OK);

@@ -267,6 +267,12 @@ static void test_clip(void **state) {
   nd_array *swapped = nd_clip_scalar(x, ND_INT(4), ND_INT(2)); /* lo > hi gives hi */
   assert_true(get_d(swapped, 0) == 2 && get_d(swapped, 1) == 2);
   assert_true(isnan(get_d(nd_clip_scalar(x, ND_FLOAT(NAN), ND_INT(2)), 0)));
+  assert_true(isnan(get_d(nd_clip_scalar(x, ND_INT(0), ND_FLOAT(NAN)), 1)));
+  /* x equal to a bound is kept, as NumPy: clip(-0.0, 0, 1000) is -0.0 and clip(0.0, -0.0,
+   * -0.0) is 0.0 */
+  nd_array *zeros = f64(2, (double[]){-0.0, 0.0});
+  assert_same_double(get_d(nd_clip_scalar(zeros, ND_INT(0), ND_INT(1000)), 0), -0.0);
+  assert_same_double(get_d(nd_clip_scalar(zeros, ND_FLOAT(-0.0), ND_FLOAT(-0.0)), 1), 0.0);
   /* int8 with a bound beyond its range stays int8 (NumPy 2) */
   nd_array *i8 = nd_astype(f64(4, (double[]){-100, 0, 1, 100}), ND_INT8);
   nd_array *ci = nd_clip_scalar(i8, ND_INT(-1000), ND_INT(1000));

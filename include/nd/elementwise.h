@@ -61,7 +61,7 @@ ND_API bool nd_is_weak(const nd_array *a);
 
 /** Arithmetic and sign. abs: |x| (complex: the real modulus, via hypot; integers wrap, abs(INT8_MIN) is INT8_MIN);
  *  negative, positive: numeric dtypes, not bool; square: x*x (bool gives int8, as NumPy);
- *  reciprocal: 1/x (integers: NumPy's truncated 1/x); sign: -1, 0 or 1 (NaN stays NaN;
+ *  reciprocal: 1/x (integers: NumPy's truncated 1/x; bool gives int8, as NumPy); sign: -1, 0 or 1 (NaN stays NaN;
  *  complex: z/|z|); conj: complex conjugate (the values themselves for real dtypes; bool
  *  gives int8, as NumPy). */
 ND_API nd_array *nd_abs(const nd_array *x);
@@ -154,7 +154,8 @@ ND_API nd_array *nd_logical_not(const nd_array *x);
 ND_API nd_status nd_logical_not_out(nd_array *out, const nd_array *x);
 
 /** Real and imaginary parts copied into out (nd_real and nd_imag in nd/views.h are the
- *  views). nd_imag_out of a real array is an error, as nd_imag is. */
+ *  views), with the same-kind rule of every _out form (a float part into an integer out
+ *  is ND_ERR_TYPE). nd_imag_out of a real array is an error, as nd_imag is. */
 ND_API nd_status nd_real_out(nd_array *out, const nd_array *x);
 ND_API nd_status nd_imag_out(nd_array *out, const nd_array *x);
 
@@ -309,7 +310,8 @@ ND_API nd_status nd_logical_xor_scalar_out(nd_array *out, const nd_array *a, nd_
 
 /* ---- three inputs --------------------------------------------------------------------- */
 
-/** clip(x, lo, hi) = minimum(maximum(x, lo), hi): lo > hi gives hi, a NaN bound gives NaN.
+/** clip(x, lo, hi): x raised to lo, then lowered to hi, as NumPy's: lo > hi gives hi, a NaN
+ *  bound gives NaN, and x is kept where it equals a bound (clip(-0.0, 0, 1) is -0.0).
  *  Real dtypes and bool. Both bounds are required (one-sided clipping is nd_maximum or
  *  nd_minimum); an integer scalar lo below the range of x's integer dtype, or hi above
  *  it, bounds nothing (clip(int8 x, 0, 1000) stays int8, as NumPy); lo above the range or

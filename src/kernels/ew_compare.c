@@ -4,8 +4,9 @@
  * either part of either operand makes every ordering false. maximum and minimum propagate
  * NaN (a NaN in the first operand wins, then one in the second); for equal values the
  * second operand is returned, which is what NumPy gives for signed zeros
- * (maximum(-0.0, 0.0) = 0.0, maximum(0.0, -0.0) = -0.0). clip(x, lo, hi) is
- * minimum(maximum(x, lo), hi), so lo > hi gives hi and a NaN bound gives NaN. */
+ * (maximum(-0.0, 0.0) = 0.0, maximum(0.0, -0.0) = -0.0). clip(x, lo, hi) raises x to lo,
+ * then lowers it to hi, keeping x where it equals a bound (NumPy: clip(-0.0, 0, 1) is
+ * -0.0), so lo > hi gives hi and a NaN (x or bound) gives NaN. */
 #include "ew.h"
 #include "ew_loops.h"
 
@@ -107,7 +108,8 @@ const ndi_loop_fn ndi_k_minimum[ND_NUM_DTYPES] = {NDI_DTYPES(NDI_TABLE_ENTRY, AL
 
 #define DEF_CLIP(E, S, T, K, ...)                                                     \
   NDI_WHEN(REAL_##K)(static inline T clip_el_##S(T x, T lo, T hi) {                   \
-    return min_el_##S(max_el_##S(x, lo), hi);                                         \
+    T t = (x >= lo || x != x) ? x : lo;                                               \
+    return (t <= hi || t != t) ? t : hi;                                              \
   } NDI_LOOP3(clip_##S, T, clip_el_##S))
 NDI_DTYPES(DEF_CLIP)
 const ndi_loop_fn ndi_k_clip[ND_NUM_DTYPES] = {NDI_DTYPES(NDI_TABLE_ENTRY, REAL, clip)};

@@ -21,7 +21,7 @@
   X(negative, 0, A_NUM, 1)                               \
   X(positive, 0, A_NUM, 1)                               \
   X(square, NDI_UF_BOOL_TO_INT8, A_NUMBOOL, 1)           \
-  X(reciprocal, 0, A_NUM, 1)                             \
+  X(reciprocal, NDI_UF_BOOL_TO_INT8, A_NUMBOOL, 1)       \
   X(sign, 0, A_NUM, 1)                                   \
   X(conj, NDI_UF_BOOL_TO_INT8, A_NUMBOOL, 1)             \
   X(exp, F_MATH, A_NUMBOOL, MATH_COST)                   \
@@ -72,7 +72,11 @@ static nd_status part_out(const char *op, nd_array *out, const nd_array *x, int 
   NDI_REQUIRE_ST(op, x);
   nd_array *v = imag ? nd_imag((nd_array *)x) : nd_real((nd_array *)x);
   if (!v) return nd_last_status();
-  nd_status st = ndi_assign(op, out, v);
+  nd_status st = ndi_check_writable(op, out);
+  if (!st && !nd_can_cast_with(v->dtype, out->dtype, ND_CAST_SAME_KIND)) /* as every _out form */
+    st = ndi_error(ND_ERR_TYPE, "%s: cannot cast the result of dtype %s to the output's dtype %s (same-kind casting)",
+                   op, ndi_dtype_name(v->dtype), ndi_dtype_name(out->dtype));
+  if (!st) st = ndi_assign(op, out, v);
   nd_release(v);
   return st;
 }
