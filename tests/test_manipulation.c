@@ -440,6 +440,14 @@ static void test_diff(void **state) {
     }
   }
   nd_scope_begin();
+  /* layouts as NumPy's a[1:] - a[:-1]: an F input gives F (strides (1, 2) for [3,5] along
+   * axis 0); n = 0 returns the input as it is, without checking axis or prepend */
+  nd_array *fa = nd_zeros(ND_FLOAT64, ND_SHAPE(3, 5), ND_F);
+  th_assert_strides(nd_diff(fa, 0, 1, NULL, NULL), 2, (int64_t[]){1, 2});
+  nd_array *same = nd_diff(fa, 7, 0, nd_ones(ND_FLOAT64, ND_SHAPE(9), ND_C), NULL);
+  th_assert_same_values(same, fa);
+  th_assert_strides(same, 2, (int64_t[]){1, 3});
+  th_assert_same_values(nd_diff(nd_full(ND_INT8, 0, NULL, 4, ND_C), 0, 0, NULL, NULL), nd_full(ND_INT8, 0, NULL, 4, ND_C));
   /* NumPy: diff(arange(6).reshape(2,3), prepend=0, append=[[7],[8]]) = [[0,1,1,5],[3,1,1,3]] */
   nd_array *m = th_arange(ND_INT64, ND_SHAPE(2, 3));
   nd_array *r = nd_diff(m, -1, 1, nd_full(ND_INT64, 0, NULL, 0, ND_C),

@@ -376,6 +376,26 @@ static void test_zero_d_axis(void **state) {
   TH_EXPECT_ERROR(nd_sum(x, 1, (int[]){1}, false), ND_ERR_INDEX, "sum: axis 1 is out of bounds for array of dimension 0");
   TH_EXPECT_ERROR(nd_argmin(x, 1, false), ND_ERR_INDEX, "argmin");
   TH_EXPECT_ERROR(nd_sum(x, 2, (int[]){0, -1}, false), ND_ERR_INDEX, "sum: 2 axes given for an array of dimension 0");
+  /* but mean, var and std refuse it, as NumPy's do; no axes or all axes are fine */
+  TH_EXPECT_ERROR(nd_mean(x, 1, (int[]){0}, false), ND_ERR_INDEX, "mean: axis 0 is out of bounds for array of dimension 0");
+  TH_EXPECT_ERROR(nd_var(x, 1, (int[]){-1}, 0, false), ND_ERR_INDEX, "var: axis -1 is out of bounds");
+  TH_EXPECT_ERROR(nd_std(x, 1, (int[]){0}, 0, false), ND_ERR_INDEX, "std: axis 0");
+  nd_item_double(nd_mean(x, 0, NULL, false), &v);
+  assert_true(v == 5);
+  nd_item_double(nd_var(x, -1, NULL, 0, false), &v);
+  assert_true(v == 0);
+  /* argsort of a 0-d array is [0] (NumPy); sort keeps refusing an axis */
+  nd_array *as = nd_argsort(x, -1, false);
+  th_assert_shape(as, 1, (int64_t[]){1});
+  nd_item_double(as, &v);
+  assert_true(v == 0);
+  TH_EXPECT_ERROR(nd_sort(x, -1, false), ND_ERR_INDEX, "sort: axis -1 is out of bounds");
+  /* argmax and argsort results are C-ordered whatever the input (NumPy): for an F [3,5],
+   * argmax over axis 0 of an F [3,5,2] has strides (2, 1), argsort (10, 2, 1) */
+  nd_array *f3 = nd_zeros(ND_FLOAT64, ND_SHAPE(3, 5, 2), ND_F);
+  th_assert_strides(nd_argmax(f3, 0, false), 2, (int64_t[]){2, 1});
+  th_assert_strides(nd_argsort(f3, 1, false), 3, (int64_t[]){10, 2, 1});
+  th_assert_strides(nd_sort(f3, 1, false), 3, (int64_t[]){1, 3, 15});
   nd_scope_end();
 }
 

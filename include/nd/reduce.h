@@ -3,7 +3,8 @@
  * Functions reducing over several axes take (naxes, axes): naxes -1 reduces every axis,
  * 0 none; negative axes count from the end; a repeated or out-of-range axis is an error,
  * except that a 0-d array takes axis 0 or -1 (reducing nothing), as NumPy's reductions,
- * argmax/argmin and cumulative functions do.
+ * argmax/argmin and cumulative functions do (not mean, var and std, which NumPy refuses
+ * too).
  * keepdims keeps the reduced axes with extent 1. Results are new arrays, laid out in the
  * input's axis order (as ND_K).
  *
@@ -62,7 +63,8 @@ ND_API nd_array *nd_count_nonzero(const nd_array *a, int naxes, const int *axes,
 /** Index (int64) of the first largest / smallest element along `axis`, or of the
  *  flattened array in C order with ND_AXIS_NONE (keepdims then keeps every axis with
  *  extent 1). NaN counts as the largest and the smallest: the first NaN wins, as NumPy.
- *  Real dtypes only; an empty axis is an error (as NumPy), even when the result is empty. */
+ *  Real dtypes only; an empty axis is an error (as NumPy), even when the result is empty.
+ *  The result is C-ordered, as NumPy's. */
 ND_API nd_array *nd_argmax(const nd_array *a, int axis, bool keepdims);
 ND_API nd_array *nd_argmin(const nd_array *a, int axis, bool keepdims);
 
@@ -80,7 +82,9 @@ ND_API nd_array *nd_cumulative_prod_dtype(const nd_array *a, int axis, bool incl
 /** n-th discrete difference along `axis`: out[i] = x[i+1] - x[i], applied n times (n >= 0),
  *  where x is `a` with `prepend` and `append` (NULL for none) joined before and after it
  *  along the axis (a 0-d value is broadcast to one slice; dtypes promote as nd_concat).
- *  Integers wrap; for bool the difference is x[i+1] != x[i], as NumPy. */
+ *  Integers wrap; for bool the difference is x[i+1] != x[i], as NumPy. The result is laid
+ *  out as NumPy's a[1:] - a[:-1] (F in, F out). n = 0 returns a copy of `a`, checking
+ *  nothing else, as NumPy returns `a`. */
 ND_API nd_array *nd_diff(const nd_array *a, int axis, int n, const nd_array *prepend,
                          const nd_array *append);
 

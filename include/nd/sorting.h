@@ -19,7 +19,8 @@ extern "C" {
 /** A sorted copy of `a` along `axis` (-1: the last; ND_AXIS_NONE: the flattened array, C
  *  order), laid out as `a` (ND_K). */
 ND_API nd_array *nd_sort(const nd_array *a, int axis, bool descending);
-/** The int64 positions that sort `a` along `axis` (as nd_sort). */
+/** The int64 positions that sort `a` along `axis` (as nd_sort), C-ordered as NumPy's;
+ *  a 0-d array gives [0], as in NumPy. */
 ND_API nd_array *nd_argsort(const nd_array *a, int axis, bool descending);
 
 /** Which insertion point nd_searchsorted returns among equal elements. */

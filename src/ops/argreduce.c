@@ -49,7 +49,8 @@ static nd_array *arg_impl(const char *op, const ndi_argreduce_kernel *table, con
     return ndi_error_null(ND_ERR_VALUE, "%s: attempt to get %s of an empty sequence (axis %d of shape %s)", op,
                           op, axis, ndi_fmt_shape(sb, sizeof sb, a->ndim, a->shape));
   }
-  nd_array *out = ndi_array_alloc_strided(op, ND_INT64, ond, oshape, ostr);
+  (void)ostr; /* NumPy's argmax/argmin results are C-ordered whatever the input's layout */
+  nd_array *out = ndi_array_alloc(op, ND_INT64, ond, oshape, ND_C);
   if (!out || out->size == 0) return out;
   int64_t is[ND_MAX_DIMS], os[ND_MAX_DIMS];
   for (int i = 0; i < a->ndim; i++) {

@@ -5,16 +5,37 @@
 
 #include "iter/plan.h"
 #include "kernels/argreduce.h"
+#include "layout/layout.h"
+#include "nd/creation.h"
 #include "nd/manipulation.h"
 #include "nd/reduce.h"
 #include "frontend.h"
 
-/* One difference along ax: a new C-contiguous array one shorter along it. */
+/* a[1:] and a[:-1] along the axis, as NumPy's subtract sees them: a's strides over the
+ * result's shape. */
+typedef struct {
+  const nd_array *a;
+  const int64_t *shape;
+} diff_view;
+
+static void diff_axis_info(const void *ctx, int k, int i, int64_t *extent, int64_t *stride) {
+  const diff_view *v = ctx;
+  (void)k;
+  *extent = v->shape[i];
+  *stride = v->a->strides[i];
+}
+
+/* One difference along ax: a new array one shorter along it, laid out as NumPy's
+ * a[1:] - a[:-1] (an F input gives an F result). */
 static nd_array *diff_once(const nd_array *a, int ax) {
-  int64_t shape[ND_MAX_DIMS];
+  int64_t shape[ND_MAX_DIMS], strides[ND_MAX_DIMS];
   memcpy(shape, a->shape, sizeof(int64_t) * (size_t)a->ndim);
   shape[ax] = a->shape[ax] > 0 ? a->shape[ax] - 1 : 0;
-  nd_array *out = ndi_array_alloc("diff", a->dtype, a->ndim, shape, ND_C);
+  int perm[ND_MAX_DIMS];
+  diff_view v = {a, shape};
+  ndi_order_k_perm_multi(NDI_K_ITERATOR, 2, a->ndim, diff_axis_info, &v, perm);
+  ndi_strides_for_perm(a->ndim, shape, perm, strides);
+  nd_array *out = ndi_array_alloc_strided("diff", a->dtype, a->ndim, shape, strides);
   if (!out || out->size == 0) return out;
   int64_t os[ND_MAX_DIMS], is[ND_MAX_DIMS];
   ndi_byte_strides(out, os);
@@ -51,6 +72,7 @@ nd_array *nd_diff(const nd_array *a, int axis, int n, const nd_array *prepend,
                   const nd_array *append) {
   NDI_REQUIRE("diff", a);
   if (n < 0) return ndi_error_null(ND_ERR_VALUE, "diff: order must be non-negative but got %d", n);
+  if (n == 0) return nd_copy(a, ND_K); /* NumPy returns the input as it is, nothing checked */
   if (a->ndim == 0)
     return ndi_error_null(ND_ERR_VALUE, "diff: requires input that is at least one dimensional");
   int ax;

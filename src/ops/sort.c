@@ -27,6 +27,7 @@ static nd_array *sort_impl(const char *op, const nd_array *a, int axis, bool des
   int64_t shape[ND_MAX_DIMS], st[ND_MAX_DIMS];
   const char *data = a->data;
   int64_t es = (int64_t)ndi_dtype_size(a->dtype);
+  if (arg) axis = ndi_axis_of_0d(nd, axis); /* NumPy: argsort of a 0-d array is [0] */
   if (axis == ND_AXIS_NONE) {
     if (!(data = ndi_flat_source(op, a, &tmp))) return NULL;
     nd = 1;
@@ -39,8 +40,13 @@ static nd_array *sort_impl(const char *op, const nd_array *a, int axis, bool des
   }
   int perm[ND_MAX_DIMS];
   int64_t ostr[ND_MAX_DIMS];
-  ndi_order_k_perm(nd, shape, st, perm);
-  ndi_strides_for_perm(nd, shape, perm, ostr);
+  /* sort keeps the input's layout (order K), argsort gives C order, as NumPy's do */
+  if (arg) {
+    ndi_contiguous_strides(nd, shape, ND_C, ostr);
+  } else {
+    ndi_order_k_perm(nd, shape, st, perm);
+    ndi_strides_for_perm(nd, shape, perm, ostr);
+  }
   nd_dtype ot = arg ? ND_INT64 : a->dtype;
   out = ndi_array_alloc_strided(op, ot, nd, shape, ostr);
   if (out) {
