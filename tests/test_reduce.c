@@ -310,6 +310,16 @@ static void test_accumulator_dtypes(void **state) {
   nd_array *m32 = nd_mean_dtype(nd_arange(ND_INT16, 0, 4, 1), -1, NULL, false, ND_FLOAT32);
   assert_int_equal(nd_dtype_of(m32), ND_FLOAT32);
   assert_true(*(float *)nd_data(m32) == 1.5f);
+  /* a complex mean divides as NumPy's complex division by n + 0i: both parts times 1/n
+   * (mean([1+2j, 2+3j, 2]) has real part 5 * (1/3), not 5/3), and [inf+1j, 1+2j] gives
+   * inf+nanj */
+  nd_array *z3 = nd_from_data(ND_COMPLEX128, ND_SHAPE(3), (double _Complex[]){1 + 2 * I, 2 + 3 * I, 2}, ND_C);
+  double _Complex zm = *(double _Complex *)nd_data(nd_mean(z3, -1, NULL, false));
+  volatile double third = 1.0 / 3.0;
+  assert_true(creal(zm) == 5.0 * third && cimag(zm) == 5.0 * third);
+  nd_array *zi = nd_from_data(ND_COMPLEX128, ND_SHAPE(2), (double[]){INFINITY, 1, 1, 2}, ND_C);
+  double _Complex zim = *(double _Complex *)nd_data(nd_mean(zi, -1, NULL, false));
+  assert_true(creal(zim) == INFINITY && isnan(cimag(zim)));
   /* var of complex is real: var([1+1j, 2]) = 0.5 (NumPy) */
   nd_array *c = nd_from_data(ND_COMPLEX64, ND_SHAPE(2), (float _Complex[]){1 + 1 * I, 2}, ND_C);
   nd_array *vc = nd_var(c, -1, NULL, 0, false);

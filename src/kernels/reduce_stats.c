@@ -36,24 +36,42 @@ const ndi_reduce_kernel ndi_reduce_sqdev[ND_NUM_DTYPES] = {
     SQ_ENTRY(ND_FLOAT32, f32), SQ_ENTRY(ND_FLOAT64, f64), SQ_ENTRY(ND_COMPLEX64, c64),
     SQ_ENTRY(ND_COMPLEX128, c128)};
 
-/* ---- finishing: x / d and sqrt(x / d) in the result dtype -------------------------- */
+/* ---- finishing: x / d and sqrt(x / d) ----------------------------------------------
+ * As NumPy's mean, var and std, which divide by an integer count (or a float64 one, less
+ * the correction) that promotes the division to float64: float32 values are divided in
+ * float64 and rounded once to float32 (the count itself may not be a float32 number);
+ * complex values are divided as NumPy divides by a complex count n + 0i: both parts
+ * times 1/n (a real part of inf with an imaginary part of NaN stays as NumPy gives it:
+ * (a + b 0) / n, (b - a 0) / n). */
 
-#define DIVIDE(S, T, R)                                                                    \
+#define DIVIDE_REAL(S, T)                                                                  \
   static void divide_##S(char *const *p, const int64_t *s, int64_t n, void *ctx) {        \
-    const R d = (R) * (const double *)ctx;                                                \
+    const double d = *(const double *)ctx;                                                \
     char *x = p[0];                                                                        \
-    for (int64_t i = 0; i < n; i++, x += s[0]) *(T *)x = *(T *)x / d;                      \
+    for (int64_t i = 0; i < n; i++, x += s[0]) *(T *)x = (T)((double)*(T *)x / d);        \
   }
-DIVIDE(f32, float, float)
-DIVIDE(f64, double, double)
-DIVIDE(c64, float _Complex, float)
-DIVIDE(c128, double _Complex, double)
+DIVIDE_REAL(f32, float)
+DIVIDE_REAL(f64, double)
+
+#define DIVIDE_COMPLEX(S, T, R)                                                            \
+  static void divide_##S(char *const *p, const int64_t *s, int64_t n, void *ctx) {        \
+    const double scale = 1.0 / *(const double *)ctx;                                      \
+    char *x = p[0];                                                                        \
+    for (int64_t i = 0; i < n; i++, x += s[0]) {                                           \
+      R *z = (R *)x;                                                                       \
+      double re = z[0], im = z[1];                                                         \
+      z[0] = (R)((re + im * 0.0) * scale);                                                 \
+      z[1] = (R)((im - re * 0.0) * scale);                                                 \
+    }                                                                                      \
+  }
+DIVIDE_COMPLEX(c64, float _Complex, float)
+DIVIDE_COMPLEX(c128, double _Complex, double)
 
 #define DIVIDE_SQRT(S, T, SQRT)                                                            \
   static void divide_sqrt_##S(char *const *p, const int64_t *s, int64_t n, void *ctx) {   \
-    const T d = (T) * (const double *)ctx;                                                \
+    const double d = *(const double *)ctx;                                                \
     char *x = p[0];                                                                        \
-    for (int64_t i = 0; i < n; i++, x += s[0]) *(T *)x = SQRT(*(T *)x / d);                \
+    for (int64_t i = 0; i < n; i++, x += s[0]) *(T *)x = SQRT((T)((double)*(T *)x / d));  \
   }
 DIVIDE_SQRT(f32, float, sqrtf)
 DIVIDE_SQRT(f64, double, sqrt)
