@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "core/alloc.h"
-#include "kernels/gemm.h"
+#include "core/cpu.h"
 #include "helpers.h"
 
 /* Reference product of one output element, in exact arithmetic for the values th_make
@@ -255,7 +255,7 @@ static void test_large(void **state) {
    * the CPU has AVX-512; extents that leave partial register tiles (m % 8, n % 24), a
    * transposed C and the BLAS path for the same operands all give the reference's bits */
   for (int on = 1; on >= 0; on--) {
-    bool was = ndi_gemm_outer_enable(on);
+    ndi_cpu_force_level(on ? -1 : 2);
     const int64_t ms[] = {13, 8, 1}, ns[] = {37, 24, 7};
     for (int t = 0; t < 3; t++) {
       nd_array *oa = th_make(ND_FLOAT64, ND_SHAPE(ms[t], 12000), TH_F, 13 + t);
@@ -263,8 +263,8 @@ static void test_large(void **state) {
       check_product(oa, ob, nd_matmul(oa, ob));
       check_product(oa, ob, nd_transpose(nd_einsum("ij,jk->ki", 2, (nd_array *[]){oa, ob})));
     }
-    ndi_gemm_outer_enable(was);
   }
+  ndi_cpu_force_level(-1);
   /* with values whose sums round, the k-split still gives the same bits on one and two
    * threads, through nd's kernel (F @ C) and through BLAS (C @ F) */
   nd_array *ra = nd_sin(nd_reshape(nd_arange(ND_FLOAT64, 0, 13 * 20000, 1), ND_SHAPE(13, 20000), ND_F));

@@ -11,6 +11,7 @@
 #define NDI_HAVE_AVX2_PATH 1
 #endif
 
+#include "core/cpu.h"
 #include "loop.h"
 
 /* Generic: any element size and strides. */
@@ -92,9 +93,7 @@ void ndi_copy_tile(char *const *ptrs, const int64_t *inner, const int64_t *outer
   const char *s = ptrs[1];
   int64_t da = inner[0], db = outer[0], sa = inner[1], sb = outer[1];
 #ifdef NDI_HAVE_AVX2_PATH
-  static int avx2 = -1;
-  if (avx2 < 0) avx2 = __builtin_cpu_supports("avx2") ? 1 : 0;
-  if (avx2 && da == z && sb == z) {
+  if (ndi_cpu_level() >= 2 && da == z && sb == z) {
     if (z == 8) {
       tile_avx2_64(d, db, s, sa, na, nb);
       return;

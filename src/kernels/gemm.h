@@ -39,11 +39,7 @@ size_t ndi_gemm_int_work(void);
 
 /* float64 C = A B for A contiguous along m (ars == 1), B along n (bcs == 1) and C's rows
  * contiguous (ccs == 1); conj_a is ignored. The outer-product form of a skinny product's
- * chunk (see gemm_outer.c). Used only where ndi_gemm_outer_available() (AVX-512);
- * ndi_gemm_outer_enable(false) turns it off (tests compare both paths) and returns the
- * previous state. */
+ * chunk (see gemm_outer.c), used where ndi_cpu_level() >= 3 (AVX-512). */
 void ndi_gemm_outer_f64(const ndi_gemm_args *g);
-bool ndi_gemm_outer_available(void);
-bool ndi_gemm_outer_enable(bool on);
 
 #endif

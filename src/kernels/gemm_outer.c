@@ -11,9 +11,7 @@
  * beyond n are masked. The inner extent is walked in blocks of KB so that a block of A
  * and B (2 x KB x 120 doubles) stays in L2 while every tile of C passes over it. Each C
  * element is summed over p in ascending order, so the result does not depend on the
- * tiling. AVX-512 only: elsewhere the caller uses BLAS. */
-#include <stdatomic.h>
-
+ * tiling. AVX-512 only (ndi_cpu_level() >= 3): elsewhere the caller uses BLAS. */
 #include "gemm.h"
 
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -93,29 +91,9 @@ void ndi_gemm_outer_f64(const ndi_gemm_args *g) {
   }
 }
 
-static _Atomic int state = -1; /* -1 not yet known, 0 off, 1 on */
-
-bool ndi_gemm_outer_available(void) {
-  int s = atomic_load_explicit(&state, memory_order_relaxed);
-  if (s < 0) {
-    __builtin_cpu_init();
-    s = __builtin_cpu_supports("avx512f") ? 1 : 0;
-    atomic_store_explicit(&state, s, memory_order_relaxed);
-  }
-  return s == 1;
-}
-
-bool ndi_gemm_outer_enable(bool on) {
-  bool was = ndi_gemm_outer_available();
-  __builtin_cpu_init();
-  atomic_store_explicit(&state, on && __builtin_cpu_supports("avx512f") ? 1 : 0,
-                        memory_order_relaxed);
-  return was;
-}
-
 #else
 
-/* Never chosen here (not available), but correct if called. */
+/* Never chosen here (ndi_cpu_level() is 0), but correct if called. */
 void ndi_gemm_outer_f64(const ndi_gemm_args *g) {
   const double *A = (const double *)g->a, *B = (const double *)g->b;
   for (int64_t i = 0; i < g->m; i++)
@@ -125,10 +103,4 @@ void ndi_gemm_outer_f64(const ndi_gemm_args *g) {
       ((double *)g->c)[i * g->crs + j] = s;
     }
 }
-bool ndi_gemm_outer_available(void) { return false; }
-bool ndi_gemm_outer_enable(bool on) {
-  (void)on;
-  return false;
-}
-
 #endif

@@ -44,16 +44,20 @@ const ndi_reduce_kernel ndi_reduce_sqdev[ND_NUM_DTYPES] = {
  * times 1/n (a real part of inf with an imaginary part of NaN stays as NumPy gives it:
  * (a + b 0) / n, (b - a 0) / n). */
 
-#define DIVIDE_REAL(S, T)                                                                  \
-  static void divide_##S(char *const *p, const int64_t *s, int64_t n, void *ctx) {        \
+/* x = F(x / d) with the division in float64; F is sqrt for std, nothing for mean/var */
+#define NO_ROOT(x) (x)
+#define DIVIDE_REAL(NAME, T, F)                                                            \
+  static void NAME(char *const *p, const int64_t *s, int64_t n, void *ctx) {              \
     const double d = *(const double *)ctx;                                                \
     char *x = p[0];                                                                        \
-    for (int64_t i = 0; i < n; i++, x += s[0]) *(T *)x = (T)((double)*(T *)x / d);        \
+    for (int64_t i = 0; i < n; i++, x += s[0]) *(T *)x = F((T)((double)*(T *)x / d));     \
   }
-DIVIDE_REAL(f32, float)
-DIVIDE_REAL(f64, double)
+DIVIDE_REAL(divide_f32, float, NO_ROOT)
+DIVIDE_REAL(divide_f64, double, NO_ROOT)
+DIVIDE_REAL(divide_sqrt_f32, float, sqrtf)
+DIVIDE_REAL(divide_sqrt_f64, double, sqrt)
 
-#define DIVIDE_COMPLEX(S, T, R)                                                            \
+#define DIVIDE_COMPLEX(S, R)                                                               \
   static void divide_##S(char *const *p, const int64_t *s, int64_t n, void *ctx) {        \
     const double scale = 1.0 / *(const double *)ctx;                                      \
     char *x = p[0];                                                                        \
@@ -64,17 +68,8 @@ DIVIDE_REAL(f64, double)
       z[1] = (R)((im - re * 0.0) * scale);                                                 \
     }                                                                                      \
   }
-DIVIDE_COMPLEX(c64, float _Complex, float)
-DIVIDE_COMPLEX(c128, double _Complex, double)
-
-#define DIVIDE_SQRT(S, T, SQRT)                                                            \
-  static void divide_sqrt_##S(char *const *p, const int64_t *s, int64_t n, void *ctx) {   \
-    const double d = *(const double *)ctx;                                                \
-    char *x = p[0];                                                                        \
-    for (int64_t i = 0; i < n; i++, x += s[0]) *(T *)x = SQRT((T)((double)*(T *)x / d));  \
-  }
-DIVIDE_SQRT(f32, float, sqrtf)
-DIVIDE_SQRT(f64, double, sqrt)
+DIVIDE_COMPLEX(c64, float)
+DIVIDE_COMPLEX(c128, double)
 
 const ndi_loop_fn ndi_reduce_divide[ND_NUM_DTYPES] = {
     [ND_FLOAT32] = divide_f32, [ND_FLOAT64] = divide_f64, [ND_COMPLEX64] = divide_c64,

@@ -4,7 +4,8 @@
 #include "vmath.h"
 
 #include <math.h>
-#include <stdatomic.h>
+
+#include "core/cpu.h"
 
 #if defined(ND_HAVE_LIBMVEC) && defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
@@ -91,31 +92,19 @@ NDI_VMATH_FUNCS(VM_D)
   }
 NDI_VMATH_FUNCS(VM_B)
 
-static int detect_level(void) {
-  __builtin_cpu_init();
-  if (__builtin_cpu_supports("avx512f")) return 3;
-  if (__builtin_cpu_supports("avx2")) return 2;
-  return 1;
-}
-#else
-static int detect_level(void) { return 0; }
 #endif
 
-static _Atomic int best = -1;   /* the CPU's level, found once */
-static _Atomic int forced = -1; /* a test's cap, or -1 */
-
+/* The CPU's level where libmvec's vector routines are linked, else 0 (scalar libm). */
 int ndi_vmath_level(void) {
-  int b = atomic_load_explicit(&best, memory_order_relaxed);
-  if (b < 0) {
-    b = detect_level();
-    atomic_store_explicit(&best, b, memory_order_relaxed);
-  }
-  int f = atomic_load_explicit(&forced, memory_order_relaxed);
-  return f >= 0 && f < b ? f : b;
+#ifdef NDI_VM_X86
+  return ndi_cpu_level();
+#else
+  return 0;
+#endif
 }
 
 int ndi_vmath_force_level(int level) {
-  atomic_store_explicit(&forced, level < 0 ? -1 : level, memory_order_relaxed);
+  ndi_cpu_force_level(level);
   return ndi_vmath_level();
 }
 

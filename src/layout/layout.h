@@ -97,8 +97,9 @@ bool ndi_regions_overlap(const ndi_region *a, const ndi_region *b);
 /* Reductions: flags of the reduced axes for (naxes, axes); naxes -1 means every axis;
  * out-of-range and repeated axes are errors naming op. */
 nd_status ndi_reduce_axes(const char *op, int naxes, const int *axes, int ndim, bool *reduced);
-/* Shape and strides (elements, dense, in the input's stride order) of a reduction's
- * output; axis_map[i] is the output axis of input axis i, -1 for reduced ones. */
+/* Shape and strides (elements, dense, in the input's stride order; out_strides may be
+ * NULL) of a reduction's output; axis_map[i] is the output axis of input axis i, -1 for
+ * reduced ones. */
 void ndi_reduce_layout(int ndim, const int64_t *shape, const int64_t *strides,
                        const bool *reduced, bool keepdims, int *out_ndim, int64_t *out_shape,
                        int64_t *out_strides, int *axis_map);

@@ -35,8 +35,9 @@ void ndi_reduce_layout(int ndim, const int64_t *shape, const int64_t *strides,
     out_shape[n] = reduced[i] ? 1 : shape[i];
     st[n++] = strides[i];
   }
+  *out_ndim = n;
+  if (!out_strides) return;
   int perm[ND_MAX_DIMS];
   ndi_order_k_perm(n, out_shape, st, perm);
   ndi_strides_for_perm(n, out_shape, perm, out_strides);
-  *out_ndim = n;
 }

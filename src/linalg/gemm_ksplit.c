@@ -14,6 +14,7 @@
 
 #include "blas_call.h"
 #include "core/alloc.h"
+#include "core/cpu.h"
 #include "core/dtype.h"
 #include "core/error.h"
 #include "iter/threads.h"
@@ -46,7 +47,7 @@ nd_status ndi_la_gemm_ksplit(const char *op, const ndi_la_blas_op *p, const ndi_
   /* A running along m and B along n (float64): nd's outer-product kernel, partials
    * row-major; otherwise BLAS, partials dense in C's orientation for BLAS */
   bool outer = g->dtype == ND_FLOAT64 && (g->a.rs == 1 || m == 1) && (g->b.cs == 1 || n == 1) &&
-               ndi_gemm_outer_available();
+               ndi_cpu_level() >= 3;
   bool prow = outer || p->row;
   ndi_la_blas_op q = *p;
   q.ldc = p->row ? (n > 1 ? n : 1) : (m > 1 ? m : 1);

@@ -42,14 +42,14 @@ static nd_array *arg_impl(const char *op, const ndi_argreduce_kernel *table, con
   bool red[ND_MAX_DIMS] = {false};
   red[ax] = true;
   int ond, map[ND_MAX_DIMS];
-  int64_t oshape[ND_MAX_DIMS], ostr[ND_MAX_DIMS];
-  ndi_reduce_layout(a->ndim, a->shape, a->strides, red, keepdims, &ond, oshape, ostr, map);
+  int64_t oshape[ND_MAX_DIMS];
+  /* NumPy's argmax/argmin results are C-ordered whatever the input's layout */
+  ndi_reduce_layout(a->ndim, a->shape, a->strides, red, keepdims, &ond, oshape, NULL, map);
   if (a->shape[ax] == 0) { /* as NumPy, even when the result is empty */
     char sb[NDI_SHAPE_BUF];
     return ndi_error_null(ND_ERR_VALUE, "%s: attempt to get %s of an empty sequence (axis %d of shape %s)", op,
                           op, axis, ndi_fmt_shape(sb, sizeof sb, a->ndim, a->shape));
   }
-  (void)ostr; /* NumPy's argmax/argmin results are C-ordered whatever the input's layout */
   nd_array *out = ndi_array_alloc(op, ND_INT64, ond, oshape, ND_C);
   if (!out || out->size == 0) return out;
   int64_t is[ND_MAX_DIMS], os[ND_MAX_DIMS];

@@ -12,7 +12,7 @@
 #include "frontend.h"
 
 /* a[1:] and a[:-1] along the axis, as NumPy's subtract sees them: a's strides over the
- * result's shape. */
+ * result's shape (one operand stands for both, which have the same strides). */
 typedef struct {
   const nd_array *a;
   const int64_t *shape;
@@ -33,7 +33,7 @@ static nd_array *diff_once(const nd_array *a, int ax) {
   shape[ax] = a->shape[ax] > 0 ? a->shape[ax] - 1 : 0;
   int perm[ND_MAX_DIMS];
   diff_view v = {a, shape};
-  ndi_order_k_perm_multi(NDI_K_ITERATOR, 2, a->ndim, diff_axis_info, &v, perm);
+  ndi_order_k_perm_multi(NDI_K_ITERATOR, 1, a->ndim, diff_axis_info, &v, perm);
   ndi_strides_for_perm(a->ndim, shape, perm, strides);
   nd_array *out = ndi_array_alloc_strided("diff", a->dtype, a->ndim, shape, strides);
   if (!out || out->size == 0) return out;

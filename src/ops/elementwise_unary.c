@@ -72,10 +72,7 @@ static nd_status part_out(const char *op, nd_array *out, const nd_array *x, int 
   NDI_REQUIRE_ST(op, x);
   nd_array *v = imag ? nd_imag((nd_array *)x) : nd_real((nd_array *)x);
   if (!v) return nd_last_status();
-  nd_status st = ndi_check_writable(op, out);
-  if (!st && !nd_can_cast_with(v->dtype, out->dtype, ND_CAST_SAME_KIND)) /* as every _out form */
-    st = ndi_error(ND_ERR_TYPE, "%s: cannot cast the result of dtype %s to the output's dtype %s (same-kind casting)",
-                   op, ndi_dtype_name(v->dtype), ndi_dtype_name(out->dtype));
+  nd_status st = ndi_check_out(op, v->dtype, out);
   if (!st) st = ndi_assign(op, out, v);
   nd_release(v);
   return st;

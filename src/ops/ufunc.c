@@ -275,15 +275,21 @@ static bool same_elements(const nd_array *out, const nd_array *in, const int64_t
   return true;
 }
 
+nd_status ndi_check_out(const char *op, nd_dtype result, const nd_array *out) {
+  nd_status st = ndi_check_writable(op, out);
+  if (st) return st;
+  if (!nd_can_cast_with(result, out->dtype, ND_CAST_SAME_KIND))
+    return ndi_error(ND_ERR_TYPE, "%s: cannot cast the result of dtype %s to the output's dtype %s (same-kind casting)",
+                     op, ndi_dtype_name(result), ndi_dtype_name(out->dtype));
+  return ND_OK;
+}
+
 nd_status ndi_ufunc_out(const ndi_ufunc *f, nd_array *out, const nd_array *const *in) {
   NDI_REQUIRE_ST(f->name, out);
   prepared p;
   nd_status st = prepare(f, in, out, &p);
   if (st) return st;
-  if ((st = ndi_check_writable(f->name, out))) return st;
-  if (!nd_can_cast_with(p.t.out, out->dtype, ND_CAST_SAME_KIND))
-    return ndi_error(ND_ERR_TYPE, "%s: cannot cast the result of dtype %s to the output's dtype %s (same-kind casting)",
-                     f->name, ndi_dtype_name(p.t.out), ndi_dtype_name(out->dtype));
+  if ((st = ndi_check_out(f->name, p.t.out, out))) return st;
   if (out->size == 0) return ND_OK;
   bool overlap = false;
   for (int k = 0; k < f->nin && !overlap; k++) {

@@ -38,6 +38,9 @@ typedef struct ndi_ufunc {
 nd_array *ndi_ufunc_new(const ndi_ufunc *f, const nd_array *const *in);
 /* The _out form: writes f(in...) into out (inputs broadcast to its shape). */
 nd_status ndi_ufunc_out(const ndi_ufunc *f, nd_array *out, const nd_array *const *in);
+/* The checks of every _out form: out is writeable and takes a result of dtype `result`
+ * by same-kind casting. */
+nd_status ndi_check_out(const char *op, nd_dtype result, const nd_array *out);
 
 /* A weak (Python-like) 0-d scalar array for the scalar forms; NULL on failure. */
 nd_array *ndi_weak_new(const char *op, nd_scalar v);
