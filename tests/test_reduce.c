@@ -359,6 +359,52 @@ static void test_nan(void **state) {
   nd_scope_end();
 }
 
+/* Of equal elements max and min keep the later one, as NumPy does, which shows only in the
+ * sign of a zero result: np.max([0.0, -0.0]) is -0.0, np.min([-0.0, 0.0]) is 0.0. Rows of
+ * zeros of random sign among values that lose (-1 for max, 1 for min), reduced along
+ * either axis (row and col form, several lane counts); want: the sign of the last zero. */
+static void test_signed_zero_ties(void **state) {
+  (void)state;
+  nd_scope_begin();
+  const int64_t shapes[][2] = {{1, 2}, {3, 17}, {5, 1000}, {2, 4099}, {300, 7}};
+  unsigned seed = 7;
+  for (size_t si = 0; si < sizeof shapes / sizeof shapes[0]; si++) {
+    int64_t r = shapes[si][0], c = shapes[si][1];
+    for (int want_max = 0; want_max < 2; want_max++) {
+      nd_array *a = nd_empty(ND_FLOAT64, ND_SHAPE(r, c), ND_C);
+      double *d = nd_data(a);
+      for (int64_t i = 0; i < r * c; i++) {
+        seed = seed * 1103515245u + 12345u;
+        int k = (int)((seed >> 16) % 3);
+        d[i] = k == 0 ? 0.0 : k == 1 ? -0.0 : (want_max ? -1.0 : 1.0);
+      }
+      for (int axis = 0; axis < 2; axis++) {
+        nd_array *m = want_max ? nd_max(a, 1, &axis, false) : nd_min(a, 1, &axis, false);
+        assert_non_null(m);
+        int64_t n_out = axis == 0 ? c : r, n_red = axis == 0 ? r : c;
+        for (int64_t o = 0; o < n_out; o++) {
+          double last = want_max ? -1.0 : 1.0;
+          for (int64_t j = 0; j < n_red; j++) {
+            double x = axis == 0 ? d[j * c + o] : d[o * c + j];
+            if (x == 0) last = x;
+          }
+          double got;
+          nd_get_double(m, &o, &got);
+          assert_true(got == last && signbit(got) == signbit(last));
+        }
+      }
+      /* every axis: the last zero in C order */
+      double last = want_max ? -1.0 : 1.0;
+      for (int64_t i = 0; i < r * c; i++)
+        if (d[i] == 0) last = d[i];
+      nd_array *m = want_max ? nd_max(a, -1, NULL, false) : nd_min(a, -1, NULL, false);
+      double got = *(double *)nd_data(m);
+      assert_true(got == last && signbit(got) == signbit(last));
+    }
+  }
+  nd_scope_end();
+}
+
 /* NumPy's reductions, argmax/argmin and cumulative functions take axis 0 or -1 of a 0-d
  * array (np.sum(np.array(5.), axis=0) = 5, np.argmax(..., axis=-1) = 0,
  * np.cumulative_sum(..., axis=0) = [5.]); axis 1 is out of bounds. */
@@ -560,6 +606,7 @@ int main(void) {
       cmocka_unit_test(test_zero_d_and_empty),
       cmocka_unit_test(test_accumulator_dtypes),
       cmocka_unit_test(test_nan),
+      cmocka_unit_test(test_signed_zero_ties),
       cmocka_unit_test(test_zero_d_axis),
       cmocka_unit_test(test_errors),
       cmocka_unit_test(test_threads_bitwise),

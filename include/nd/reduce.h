@@ -35,7 +35,8 @@ ND_API nd_array *nd_sum_dtype(const nd_array *a, int naxes, const int *axes, boo
 ND_API nd_array *nd_prod(const nd_array *a, int naxes, const int *axes, bool keepdims);
 ND_API nd_array *nd_prod_dtype(const nd_array *a, int naxes, const int *axes, bool keepdims,
                                nd_dtype dtype);
-/** Smallest / largest element over the given axes; NaN propagates (as NumPy). Real dtypes
+/** Smallest / largest element over the given axes; NaN propagates (as NumPy). Of equal
+ *  elements the later one is kept, as in NumPy, so max([0.0, -0.0]) is -0.0. Real dtypes
  *  only (complex numbers have no order). */
 ND_API nd_array *nd_min(const nd_array *a, int naxes, const int *axes, bool keepdims);
 ND_API nd_array *nd_max(const nd_array *a, int naxes, const int *axes, bool keepdims);

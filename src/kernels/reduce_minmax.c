@@ -2,8 +2,10 @@
  * max (every real dtype), all, any and count_nonzero (on bool input). They run in 16
  * independent lanes so the compiler vectorises them; no pairwise structure is needed.
  *
- * NaN propagates through min and max as in NumPy: max(a, b) keeps a when a >= b or a is
- * NaN, else takes b (so a NaN in b wins too). */
+ * NaN propagates through min and max as in NumPy: max(a, b) keeps a when a > b or a is
+ * NaN, else takes b (so a NaN in b wins too). Of equal elements the later one wins, as in
+ * NumPy, which shows only in the sign of a zero result: max([0.0, -0.0]) is -0.0. The lanes
+ * lose that order, so a zero result of a row takes the sign of the row's last zero. */
 #include <stdbool.h>
 
 #include "core/dtype_list.h"
@@ -11,8 +13,10 @@
 
 #define LANES 16
 
-/* Each op is three inline functions: start(x) (a lane's initial value given the first
- * element), step(acc, x) and merge(acc, acc). The loops below are generic over them. */
+/* Each op is four inline functions: start(x) (a lane's initial value given the first
+ * element), step(acc, x), merge(acc, acc) and last_tie(acc, row) (the row's result given
+ * the lanes' one, where order matters among equal values). The loops below are generic
+ * over them. */
 #define LANE_ROW(NAME, TI, TA)                                                                \
   NDI_HOT static void NAME##_row(void *out, const char *in, int64_t s, int64_t n,           \
                                  const void *aux) {                                         \
@@ -27,7 +31,7 @@
     }                                                                                        \
     for (; i < n; i++) r[0] = NAME##_step(r[0], *(const TI *)(in + i * s));                  \
     for (int j = 1; j < LANES; j++) r[0] = NAME##_merge(r[0], r[j]);                         \
-    *(TA *)out = r[0];                                                                       \
+    *(TA *)out = NAME##_last_tie(r[0], in, s, n);                                            \
   }
 
 #define LANE_COL(NAME, TI, TA)                                                                \
@@ -72,16 +76,29 @@
 #define LE_i(a, b) ((a) <= (b) ? (a) : (b))
 #define GE_u GE_i
 #define LE_u LE_i
-#define GE_f(a, b) (((a) >= (b) || (a) != (a)) ? (a) : (b))
-#define LE_f(a, b) (((a) <= (b) || (a) != (a)) ? (a) : (b))
+#define GE_f(a, b) (((a) > (b) || (a) != (a)) ? (a) : (b))
+#define LE_f(a, b) (((a) < (b) || (a) != (a)) ? (a) : (b))
 
-#define MINMAX_FUNCS(NAME, T, SEL)                                  \
-  static inline T NAME##_start(T x) { return x; }                   \
-  static inline T NAME##_step(T a, T b) { return SEL(a, b); }       \
-  static inline T NAME##_merge(T a, T b) { return SEL(a, b); }      \
+/* Equal integers are indistinguishable; a float zero takes the sign of the last zero. */
+#define LAST_TIE_i(T) return r;
+#define LAST_TIE_b LAST_TIE_i
+#define LAST_TIE_u LAST_TIE_i
+#define LAST_TIE_f(T)                                                  \
+  if (r != 0) return r;                                                \
+  for (int64_t i = n - 1; i >= 0; i--) {                               \
+    T x = *(const T *)(in + i * s);                                    \
+    if (x == 0) return x;                                              \
+  }                                                                    \
+  return r;
+
+#define MINMAX_FUNCS(NAME, T, SEL, K)                                                  \
+  static inline T NAME##_start(T x) { return x; }                                      \
+  static inline T NAME##_step(T a, T b) { return SEL(a, b); }                          \
+  static inline T NAME##_merge(T a, T b) { return SEL(a, b); }                         \
+  static inline T NAME##_last_tie(T r, const char *in, int64_t s, int64_t n) { LAST_TIE_##K(T) } \
   LANE_LOOPS(NAME, T, T)
 
-#define MINMAX_REAL(S, T, K) MINMAX_FUNCS(max_##S, T, GE_##K) MINMAX_FUNCS(min_##S, T, LE_##K)
+#define MINMAX_REAL(S, T, K) MINMAX_FUNCS(max_##S, T, GE_##K, K) MINMAX_FUNCS(min_##S, T, LE_##K, K)
 #define MINMAX_b(S, T) MINMAX_REAL(S, T, b)
 #define MINMAX_i(S, T) MINMAX_REAL(S, T, i)
 #define MINMAX_u(S, T) MINMAX_REAL(S, T, u)
@@ -104,18 +121,21 @@ const ndi_reduce_kernel ndi_reduce_min[ND_NUM_DTYPES] = {NDI_DTYPES(MM_ENTRY, mi
 static inline bool all_start(bool x) { (void)x; return true; }
 static inline bool all_step(bool a, bool x) { return a & x; }
 static inline bool all_merge(bool a, bool b) { return a & b; }
+static inline bool all_last_tie(bool r, const char *in, int64_t s, int64_t n) { (void)in, (void)s, (void)n; return r; }
 LANE_LOOPS(all, bool, bool)
 LANE_INIT(all, bool, true)
 
 static inline bool any_start(bool x) { (void)x; return false; }
 static inline bool any_step(bool a, bool x) { return a | x; }
 static inline bool any_merge(bool a, bool b) { return a | b; }
+static inline bool any_last_tie(bool r, const char *in, int64_t s, int64_t n) { (void)in, (void)s, (void)n; return r; }
 LANE_LOOPS(any, bool, bool)
 LANE_INIT(any, bool, false)
 
 static inline int64_t count_start(bool x) { (void)x; return 0; }
 static inline int64_t count_step(int64_t a, bool x) { return a + x; }
 static inline int64_t count_merge(int64_t a, int64_t b) { return a + b; }
+static inline int64_t count_last_tie(int64_t r, const char *in, int64_t s, int64_t n) { (void)in, (void)s, (void)n; return r; }
 LANE_LOOPS(count, bool, int64_t)
 LANE_INIT(count, int64_t, 0)
 
