@@ -72,6 +72,26 @@ static void test_scalar_arrays(void **state) {
   assert_all(c, 1, 2);
   nd_array *arr[] = {b, i, f, c};
   for (size_t k = 0; k < 4; k++) nd_release(arr[k]);
+  /* complex scalars keep their parts as given: infinite or NaN parts, the sign of zeros */
+  const double parts[][2] = {{1, INFINITY}, {2, -INFINITY}, {1, NAN}, {INFINITY, NAN}, {-0.0, 0.0}, {0.0, -0.0}};
+  for (size_t k = 0; k < sizeof parts / sizeof parts[0]; k++) {
+    for (int t = ND_COMPLEX64; t <= ND_COMPLEX128; t++) {
+      nd_array *z = nd_full_scalar((nd_dtype)t, ND_SHAPE(1), ND_COMPLEX(parts[k][0], parts[k][1]), ND_C);
+      double re, im;
+      nd_get_complex(z, (int64_t[]){0}, &re, &im);
+      assert_true((re == parts[k][0] || (isnan(re) && isnan(parts[k][0]))) && signbit(re) == signbit(parts[k][0]));
+      assert_true((im == parts[k][1] || (isnan(im) && isnan(parts[k][1]))) && signbit(im) == signbit(parts[k][1]));
+      nd_release(z);
+    }
+  }
+  /* NumPy: ones(1, complex128) * complex(0, inf) is nan+infj */
+  nd_array *one = nd_ones(ND_COMPLEX128, ND_SHAPE(1), ND_C);
+  nd_array *p = nd_multiply_scalar(one, ND_COMPLEX(0, INFINITY));
+  double re, im;
+  nd_get_complex(p, (int64_t[]){0}, &re, &im);
+  assert_true(isnan(re) && im == INFINITY);
+  nd_release(p);
+  nd_release(one);
 }
 
 static void test_arange(void **state) {

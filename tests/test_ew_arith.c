@@ -411,6 +411,25 @@ static void test_float_pow(void **state) {
       if (!ok) fail_msg("pow(z[%lld], %d) = (%g, %g), NumPy (%g, %g)", (long long)i, rows[k].n, re, im, wr, wi);
     }
   }
+  /* NumPy 2: a single-valued exponent 2, 0.5 or -1 is square, sqrt or reciprocal (bitwise
+   * theirs; (-0.0) ** 0.5 is -0.0 and (-inf) ** 0.5 NaN), for a scalar, a 0-d array or a
+   * broadcast one-element array; an array of exponents goes through pow. */
+  double xs[4] = {-0.0, -INFINITY, 9.616866, 1.0 / 3};
+  nd_array *x64 = nd_from_data(ND_FLOAT64, ND_SHAPE(4), xs, ND_C);
+  for (int t = 0; t < 2; t++) {
+    nd_array *x = t ? nd_astype(x64, ND_FLOAT32) : x64;
+    nd_array *sq = nd_square(x), *rt = nd_sqrt(x), *rc = nd_reciprocal(x);
+    nd_array *half0d = nd_scalar_array(ND_FLOAT(0.5));
+    nd_array *half1 = nd_full(ND_FLOAT64, ND_SHAPE(1), 0.5, ND_C);
+    nd_array *got[] = {nd_pow_scalar(x, ND_INT(2)), nd_pow_scalar(x, ND_FLOAT(0.5)),
+                       nd_pow_scalar(x, ND_FLOAT(-1)), nd_pow(x, half0d), nd_pow(x, half1)};
+    nd_array *want_arr[] = {sq, rt, rc, nd_sqrt(nd_astype(x, ND_FLOAT64)), nd_sqrt(nd_astype(x, ND_FLOAT64))};
+    for (int k = 0; k < 5; k++)
+      for (int64_t i = 0; i < 4; i++) assert_same_double(get_d(got[k], i), get_d(want_arr[k], i));
+    nd_array *halves = nd_full(ND_FLOAT64, ND_SHAPE(4), 0.5, ND_C);
+    assert_same_double(get_d(nd_pow(x, halves), 0), 0.0); /* pow(-0.0, 0.5) */
+    assert_same_double(get_d(nd_pow(x, halves), 1), INFINITY);
+  }
   nd_scope_end();
 }
 

@@ -168,7 +168,9 @@ ND_API nd_status nd_imag_out(nd_array *out, const nd_array *x);
  *  rounds toward -inf and remainder has the divisor's sign (NumPy's divmod, also for
  *  floats: floor_divide(1.0, 0.0) is inf, remainder(1.0, 0.0) NaN). pow of integers to a
  *  negative integer power is an error (ND_ERR_VALUE); floor_divide, remainder and pow of
- *  bool give int8. */
+ *  bool give int8. A float pow whose exponent is one value (a scalar, 0-d or broadcast
+ *  single element) of 2, 0.5 or -1 is square, sqrt or reciprocal, as in NumPy 2 (so
+ *  pow(-0.0, 0.5) is -0.0 there, 0.0 with an array of exponents). */
 ND_API nd_array *nd_add(const nd_array *a, const nd_array *b);
 ND_API nd_status nd_add_out(nd_array *out, const nd_array *a, const nd_array *b);
 ND_API nd_array *nd_add_scalar(const nd_array *a, nd_scalar b);

@@ -122,8 +122,10 @@ nd_status ndi_scalar_to(const char *op, nd_scalar v, nd_dtype t, void *buf) {
       if (ndi_dtype_kind(t) != 'c')
         return ndi_error(ND_ERR_TYPE, "%s: cannot convert a complex value to %s", op,
                          ndi_dtype_name(t));
-      double _Complex z = v.v.c.re + v.v.c.im * 1.0i;
-      ndi_convert_one(t, buf, ND_COMPLEX128, &z);
+      /* the parts as they are: re + im * I would turn (1, inf) into nan+infj and lose the
+       * sign of a zero real part (C11 lays a complex out as its two parts) */
+      double z[2] = {v.v.c.re, v.v.c.im};
+      ndi_convert_one(t, buf, ND_COMPLEX128, z);
       return ND_OK;
     }
   }

@@ -202,6 +202,22 @@ static nd_status prepare(const ndi_ufunc *f, const nd_array *const *in, const nd
   return resolve(f, in, &p->t);
 }
 
+/* NumPy 2 computes a float x ** e whose exponent is one value (a scalar, a 0-d array or a
+ * broadcast single element) as square, sqrt or reciprocal when e is 2, 0.5 or -1, not
+ * with pow: bitwise its results, and (-0.0) ** 0.5 is -0.0, (-inf) ** 0.5 NaN. Returns that
+ * one-input loop, or NULL. */
+static ndi_loop_fn pow_shortcut(const ndi_ufunc *f, const prepared *p, const nd_array *const *in) {
+  nd_dtype c = p->t.compute;
+  if (f->loops != ndi_k_pow || (c != ND_FLOAT32 && c != ND_FLOAT64)) return NULL;
+  for (int i = 0; i < p->ndim; i++)
+    if (p->shape[i] > 1 && p->strides[1][i] != 0) return NULL;
+  _Alignas(16) char v[16];
+  double e;
+  ndi_convert_one(c, v, in[1]->dtype, in[1]->data);
+  ndi_convert_one(ND_FLOAT64, &e, c, v);
+  return e == 2 ? ndi_k_square[c] : e == 0.5 ? ndi_k_sqrt[c] : e == -1 ? ndi_k_reciprocal[c] : NULL;
+}
+
 /* Runs the kernel writing into out (whose shape is p->shape); fresh: out was just
  * allocated. */
 static nd_status execute(const ndi_ufunc *f, const prepared *p, nd_array *out,
@@ -223,6 +239,11 @@ static nd_status execute(const ndi_ufunc *f, const prepared *p, nd_array *out,
   ndi_ew_ctx ctx = {0};
   unsigned flags = ((f->flags & NDI_UF_CONTIG) ? NDI_EW_CONTIGUOUS : 0) |
                    (fresh ? NDI_EW_NO_STREAM : 0);
+  ndi_loop_fn unary = pow_shortcut(f, p, in);
+  if (unary) {
+    ndi_elementwise(1, p->ndim, p->shape, &o, ops, unary, &ctx, flags, 1);
+    return ND_OK;
+  }
   ndi_elementwise(f->nin, p->ndim, p->shape, &o, ops, p->t.loop, &ctx, flags, f->work_scale);
   if (atomic_load(&ctx.error) == NDI_EW_ERR_NEG_POWER)
     return ndi_error(ND_ERR_VALUE, "%s: integers to negative integer powers are not allowed",
