@@ -312,6 +312,15 @@ static void test_complex_numpy(void **state) {
   assert_true(isinf(re) && re < 0 && isinf(im) && im > 0);
   assert_int_equal(nd_get_complex(nd_square(z), (int64_t[]){0}, &re, &im), ND_OK);
   assert_true(isinf(re) && re < 0);
+  /* abs as NumPy's array loop computes it (np.abs of these, NumPy 2.4): not hypot, whose
+   * 3.0413812651491097 and float32 3.0413814 are the correctly rounded moduli */
+  double za[12] = {0.5, 3, 1, 1, 3e-310, 4e-310, 1e308, 1e308, INFINITY, NAN, NAN, -INFINITY};
+  const double wabs[6] = {3.0413812651491092, 1.4142135623730951, 5e-310, 1.4142135623730951e+308,
+                          INFINITY, INFINITY};
+  nd_array *zab = nd_abs(nd_from_data(ND_COMPLEX128, ND_SHAPE(6), za, ND_C));
+  for (int64_t i = 0; i < 6; i++) assert_same_double(get_d(zab, i), wabs[i]);
+  nd_array *z32 = nd_abs(nd_astype(nd_from_data(ND_COMPLEX128, ND_SHAPE(2), za, ND_C), ND_COMPLEX64));
+  assert_true(get_d(z32, 0) == (double)3.0413811f && get_d(z32, 1) == (double)1.4142135f);
   /* random products, bit for bit with NumPy 2.4 (np.multiply of these complex128) */
   double a[6] = {0.1, 0.7, -1.3, 2.9, 3.3e-5, -8.5};
   double b[6] = {0.3, -0.2, 1.7, 0.11, 4.4e3, 1e-7};

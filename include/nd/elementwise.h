@@ -59,7 +59,7 @@ ND_API bool nd_is_weak(const nd_array *a);
 
 /* ---- one input: nd_<name>(x) and nd_<name>_out(out, x) -------------------------------- */
 
-/** Arithmetic and sign. abs: |x| (complex: the real modulus, via hypot; integers wrap, abs(INT8_MIN) is INT8_MIN);
+/** Arithmetic and sign. abs: |x| (complex: the real modulus, computed as NumPy's arrays do, bitwise; integers wrap, abs(INT8_MIN) is INT8_MIN);
  *  negative, positive: numeric dtypes, not bool; square: x*x (bool gives int8, as NumPy);
  *  reciprocal: 1/x (integers: NumPy's truncated 1/x; bool gives int8, as NumPy); sign: -1, 0 or 1 (NaN stays NaN;
  *  complex: z/|z|); conj: complex conjugate (the values themselves for real dtypes; bool
