@@ -273,6 +273,16 @@ static void test_clip(void **state) {
   nd_array *zeros = f64(2, (double[]){-0.0, 0.0});
   assert_same_double(get_d(nd_clip_scalar(zeros, ND_INT(0), ND_INT(1000)), 0), -0.0);
   assert_same_double(get_d(nd_clip_scalar(zeros, ND_FLOAT(-0.0), ND_FLOAT(-0.0)), 1), 0.0);
+  /* single-valued array bounds keep x too; bounds that vary take the bound (NumPy's
+   * clip(-0.0, [0.0, 0.0], [1.0, 1.0]) is 0.0, and so with one bound an array) */
+  nd_array *z1 = f64(1, (double[]){0.0}), *one1 = f64(1, (double[]){1.0});
+  nd_array *z2 = f64(2, (double[]){0.0, -0.0}), *one2 = f64(2, (double[]){1.0, 1.0});
+  assert_same_double(get_d(nd_clip(zeros, z1, one1), 0), -0.0);
+  assert_same_double(get_d(nd_clip(zeros, z2, one2), 0), 0.0);
+  assert_same_double(get_d(nd_clip(zeros, z2, one2), 1), -0.0);
+  assert_same_double(get_d(nd_clip(zeros, z2, one1), 0), 0.0);
+  nd_array *mz2 = f64(2, (double[]){-0.0, -0.0});
+  assert_same_double(get_d(nd_clip(zeros, f64(2, (double[]){-1, -1}), mz2), 1), -0.0);
   /* int8 with a bound beyond its range stays int8 (NumPy 2) */
   nd_array *i8 = nd_astype(f64(4, (double[]){-100, 0, 1, 100}), ND_INT8);
   nd_array *ci = nd_clip_scalar(i8, ND_INT(-1000), ND_INT(1000));

@@ -313,7 +313,9 @@ ND_API nd_status nd_logical_xor_scalar_out(nd_array *out, const nd_array *a, nd_
 /* ---- three inputs --------------------------------------------------------------------- */
 
 /** clip(x, lo, hi): x raised to lo, then lowered to hi, as NumPy's: lo > hi gives hi, a NaN
- *  bound gives NaN, and x is kept where it equals a bound (clip(-0.0, 0, 1) is -0.0).
+ *  bound gives NaN. Where x equals a bound, x is kept when both bounds are single values
+ *  (scalars, 0-d or broadcast single elements: clip(-0.0, 0, 1) is -0.0) and the bound is
+ *  taken otherwise (clip(-0.0, [0.0], ...) with bounds that vary is 0.0), as NumPy does.
  *  Real dtypes and bool. Both bounds are required (one-sided clipping is nd_maximum or
  *  nd_minimum); an integer scalar lo below the range of x's integer dtype, or hi above
  *  it, bounds nothing (clip(int8 x, 0, 1000) stays int8, as NumPy); lo above the range or

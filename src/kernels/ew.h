@@ -3,7 +3,7 @@
  * signature with ptrs[0] the output and ptrs[1..] the inputs, all in the table's dtype,
  * except where noted: comparisons, logical functions and the is* tests write bool; abs of
  * a complex dtype writes its real dtype; where reads its condition (ptrs[1]) as bool; clip
- * reads (x, min, max). The context is an ndi_ew_ctx (ew_loops.h). */
+ * and clip_to_bound (its other tie rule, see ew_compare.c) read (x, min, max). The context is an ndi_ew_ctx (ew_loops.h). */
 #ifndef NDI_EW_H
 #define NDI_EW_H
 
@@ -13,7 +13,7 @@
   X(add) X(subtract) X(multiply) X(divide) X(negative) X(positive) X(square) X(reciprocal)  \
   X(abs) X(sign) X(conj) X(floor_divide) X(remainder) X(pow)                                \
   X(equal) X(not_equal) X(less) X(less_equal) X(greater) X(greater_equal)                   \
-  X(maximum) X(minimum) X(clip) X(where)                                                    \
+  X(maximum) X(minimum) X(clip) X(clip_to_bound) X(where)                                   \
   X(bitwise_and) X(bitwise_or) X(bitwise_xor) X(bitwise_invert) X(bitwise_left_shift)       \
   X(bitwise_right_shift) X(logical_and) X(logical_or) X(logical_xor) X(logical_not)         \
   X(floor) X(ceil) X(trunc) X(round) X(isnan) X(isinf) X(isfinite) X(signbit)               \

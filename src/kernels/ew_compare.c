@@ -5,8 +5,10 @@
  * NaN (a NaN in the first operand wins, then one in the second); for equal values the
  * second operand is returned, which is what NumPy gives for signed zeros
  * (maximum(-0.0, 0.0) = 0.0, maximum(0.0, -0.0) = -0.0). clip(x, lo, hi) raises x to lo,
- * then lowers it to hi, keeping x where it equals a bound (NumPy: clip(-0.0, 0, 1) is
- * -0.0), so lo > hi gives hi and a NaN (x or bound) gives NaN. */
+ * then lowers it to hi, so lo > hi gives hi and a NaN (x or bound) gives NaN. Where x
+ * equals a bound, NumPy keeps x when both bounds are single values (clip(-0.0, 0, 1) is
+ * -0.0) and takes the bound otherwise (clip(-0.0, [0.0], [1.0]) is 0.0); ndi_k_clip and
+ * ndi_k_clip_to_bound are the two. */
 #include "ew.h"
 #include "ew_loops.h"
 
@@ -113,6 +115,14 @@ const ndi_loop_fn ndi_k_minimum[ND_NUM_DTYPES] = {NDI_DTYPES(NDI_TABLE_ENTRY, AL
   } NDI_LOOP3(clip_##S, T, clip_el_##S))
 NDI_DTYPES(DEF_CLIP)
 const ndi_loop_fn ndi_k_clip[ND_NUM_DTYPES] = {NDI_DTYPES(NDI_TABLE_ENTRY, REAL, clip)};
+
+#define DEF_CLIP_TO_BOUND(E, S, T, K, ...)                                            \
+  NDI_WHEN(REAL_##K)(static inline T clip_to_bound_el_##S(T x, T lo, T hi) {          \
+    T t = (x > lo || x != x) ? x : lo;                                                \
+    return (t < hi || t != t) ? t : hi;                                               \
+  } NDI_LOOP3(clip_to_bound_##S, T, clip_to_bound_el_##S))
+NDI_DTYPES(DEF_CLIP_TO_BOUND)
+const ndi_loop_fn ndi_k_clip_to_bound[ND_NUM_DTYPES] = {NDI_DTYPES(NDI_TABLE_ENTRY, REAL, clip_to_bound)};
 
 /* ---- where ----------------------------------------------------------------------------------- */
 

@@ -202,6 +202,13 @@ static nd_status prepare(const ndi_ufunc *f, const nd_array *const *in, const nd
   return resolve(f, in, &p->t);
 }
 
+/* True if input k is one value over the broadcast shape (stride 0 on every axis). */
+static bool single_valued(const prepared *p, int k) {
+  for (int i = 0; i < p->ndim; i++)
+    if (p->shape[i] > 1 && p->strides[k][i] != 0) return false;
+  return true;
+}
+
 /* NumPy 2 computes a float x ** e whose exponent is one value (a scalar, a 0-d array or a
  * broadcast single element) as square, sqrt or reciprocal when e is 2, 0.5 or -1, not
  * with pow: bitwise its results, and (-0.0) ** 0.5 is -0.0, (-inf) ** 0.5 NaN. Returns that
@@ -209,13 +216,19 @@ static nd_status prepare(const ndi_ufunc *f, const nd_array *const *in, const nd
 static ndi_loop_fn pow_shortcut(const ndi_ufunc *f, const prepared *p, const nd_array *const *in) {
   nd_dtype c = p->t.compute;
   if (f->loops != ndi_k_pow || (c != ND_FLOAT32 && c != ND_FLOAT64)) return NULL;
-  for (int i = 0; i < p->ndim; i++)
-    if (p->shape[i] > 1 && p->strides[1][i] != 0) return NULL;
+  if (!single_valued(p, 1)) return NULL;
   _Alignas(16) char v[16];
   double e;
   ndi_convert_one(c, v, in[1]->dtype, in[1]->data);
   ndi_convert_one(ND_FLOAT64, &e, c, v);
   return e == 2 ? ndi_k_square[c] : e == 0.5 ? ndi_k_sqrt[c] : e == -1 ? ndi_k_reciprocal[c] : NULL;
+}
+
+/* clip's loop: where x equals a bound NumPy keeps x when both bounds are single values
+ * (scalars, 0-d, broadcast single elements), and takes the bound otherwise. */
+static ndi_loop_fn clip_loop(const prepared *p) {
+  bool keep_x = single_valued(p, 1) && single_valued(p, 2);
+  return keep_x ? p->t.loop : ndi_k_clip_to_bound[p->t.compute];
 }
 
 /* Runs the kernel writing into out (whose shape is p->shape); fresh: out was just
@@ -244,7 +257,8 @@ static nd_status execute(const ndi_ufunc *f, const prepared *p, nd_array *out,
     ndi_elementwise(1, p->ndim, p->shape, &o, ops, unary, &ctx, flags, 1);
     return ND_OK;
   }
-  ndi_elementwise(f->nin, p->ndim, p->shape, &o, ops, p->t.loop, &ctx, flags, f->work_scale);
+  ndi_loop_fn loop = f->loops == ndi_k_clip ? clip_loop(p) : p->t.loop;
+  ndi_elementwise(f->nin, p->ndim, p->shape, &o, ops, loop, &ctx, flags, f->work_scale);
   if (atomic_load(&ctx.error) == NDI_EW_ERR_NEG_POWER)
     return ndi_error(ND_ERR_VALUE, "%s: integers to negative integer powers are not allowed",
                      f->name);
