@@ -108,13 +108,18 @@ static void test_astype_special_values(void **state) {
   const int32_t w32[] = {INT32_MIN, INT32_MIN, INT32_MIN, -1, INT32_MIN, 3, -3, 300, INT32_MIN, -129};
   const int64_t w64[] = {INT64_MIN, INT64_MIN, INT64_MIN, -1, INT64_MIN, 3, -3, 300, INT64_MIN, -129};
   const uint8_t wu8[] = {0, 0, 0, 255, 0, 3, 253, 44, 0, 127};
-  const uint64_t wu64[] = {UINT64_C(1) << 63, UINT64_C(1) << 63, UINT64_C(1) << 63, UINT64_MAX, UINT64_C(1) << 63, 3,
+  const uint64_t wu64[] = {UINT64_C(1) << 63, 0, UINT64_C(1) << 63, UINT64_MAX, 0, 3,
                            UINT64_MAX - 2, 300, UINT64_C(1) << 63, UINT64_MAX - 128};
+  const uint32_t wu32[] = {UINT32_C(1) << 31, 0, UINT32_C(1) << 31, UINT32_MAX, 0, 3,
+                           UINT32_MAX - 2, 300, 0, UINT32_MAX - 128};
   assert_memory_equal(nd_data(i8), w8, sizeof w8);
   assert_memory_equal(nd_data(i32), w32, sizeof w32);
   assert_memory_equal(nd_data(i64), w64, sizeof w64);
   assert_memory_equal(nd_data(u8), wu8, sizeof wu8);
   assert_memory_equal(nd_data(u64), wu64, sizeof wu64);
+  nd_array *u32 = nd_astype(a, ND_UINT32);
+  assert_memory_equal(nd_data(u32), wu32, sizeof wu32);
+  nd_release(u32);
   for (int i = 0; i < 10; i++) assert_true(((bool *)nd_data(b))[i]);
   /* integer narrowing wraps; uint64 to float keeps magnitude */
   nd_array *big = nd_full_scalar(ND_INT64, ND_SHAPE(1), ND_INT(300), ND_C);

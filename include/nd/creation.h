@@ -57,7 +57,9 @@ ND_API nd_array *nd_wrap(nd_dtype t, int ndim, const int64_t *shape, const int64
 ND_API nd_array *nd_copy(const nd_array *a, nd_order o);
 /** A new array of dtype t (always a copy, layout kept as with ND_K). Conversions follow
  *  NumPy: float to integer truncates toward zero, values out of range wrap for integers,
- *  x to bool is x != 0; complex to a real type is an error (use nd_real). */
+ *  x to bool is x != 0; complex to a real type is an error (use nd_real). A float that
+ *  the integer dtype cannot hold (NaN, inf, too large) gives what NumPy gives on x86-64,
+ *  the hardware conversion's result (float64 1e20 to int64 is INT64_MIN, to uint64 0). */
 ND_API nd_array *nd_astype(const nd_array *a, nd_dtype t);
 /** A view of `a` (a new handle, same memory) if it is contiguous in order o (ND_C or ND_F),
  *  else a contiguous copy. */

@@ -3,7 +3,7 @@
  * Conversions follow NumPy on x86-64: integers wrap; float to integer truncates toward
  * zero, and a NaN or a value outside the range of the 32-bit (for 8-, 16- and 32-bit
  * targets) or 64-bit intermediate gives that intermediate's minimum, as the hardware
- * conversion does, then wraps; anything to bool is x != 0; complex to real keeps the real
+ * conversion does, then wraps (uint32 and uint64: see f2u32); anything to bool is x != 0; complex to real keeps the real
  * part (the frontend refuses that cast where the Array API asks for an error). */
 #include <complex.h>
 #include <string.h>
@@ -17,9 +17,16 @@ static inline int32_t f2i32(double x) {
 static inline int64_t f2i64(double x) {
   return (x >= -9223372036854775808.0 && x < 9223372036854775808.0) ? (int64_t)x : INT64_MIN;
 }
+/* Unsigned targets of 32 and 64 bits as x86-64 converts them (NumPy's results): below
+ * 2^(N-1) (NaN included) through the signed conversion; from there on, x - 2^(N-1) through
+ * it with the top bit flipped, so values of 2^N and more give 0. */
+static inline uint32_t f2u32(double x) {
+  if (x >= 2147483648.0) return (uint32_t)f2i32(x - 2147483648.0) ^ UINT32_C(0x80000000);
+  return (uint32_t)f2i32(x);
+}
 static inline uint64_t f2u64(double x) {
-  if (x >= 9223372036854775808.0 && x < 18446744073709551616.0)
-    return (uint64_t)(int64_t)(x - 9223372036854775808.0) + (UINT64_C(1) << 63);
+  if (x >= 9223372036854775808.0)
+    return (uint64_t)f2i64(x - 9223372036854775808.0) ^ (UINT64_C(1) << 63);
   return (uint64_t)f2i64(x);
 }
 
@@ -30,7 +37,7 @@ static inline uint64_t f2u64(double x) {
 #define F2I_i64(x) f2i64(x)
 #define F2I_u8(x) f2i32(x)
 #define F2I_u16(x) f2i32(x)
-#define F2I_u32(x) f2i64(x)
+#define F2I_u32(x) f2u32(x)
 #define F2I_u64(x) f2u64(x)
 
 /* CONV_<to kind><from kind>(TN, TT, x): the converted value of x. */
