@@ -97,6 +97,35 @@ static void test_astype_all_pairs(void **state) {
   }
 }
 
+/* Assigning a float scalar into an integer array checks it as NumPy's a[...] = v does
+ * (int(v), then the range): -1.0 or 300.0 into uint8 is ND_ERR_OVERFLOW, NaN ND_ERR_VALUE,
+ * 255.9 gives 255; nd_full and nd_astype convert unchecked, as np.full and astype. */
+static void test_float_scalar_assignment(void **state) {
+  (void)state;
+  nd_scope_begin();
+  nd_array *a = nd_zeros(ND_UINT8, ND_SHAPE(3), ND_C);
+  nd_array *m = nd_from_data(ND_BOOL, ND_SHAPE(3), (bool[]){true, false, true}, ND_C);
+  nd_array *ix = nd_from_data(ND_INT64, ND_SHAPE(1), (int64_t[]){1}, ND_C);
+  TH_EXPECT_ERROR(nd_fill(a, -1.0), ND_ERR_OVERFLOW, "fill: float scalar -1 is out of bounds for uint8");
+  TH_EXPECT_ERROR(nd_fill_scalar(a, ND_FLOAT(INFINITY)), ND_ERR_OVERFLOW, "out of bounds for uint8");
+  TH_EXPECT_ERROR(nd_mask_fill(a, m, ND_FLOAT(300.0)), ND_ERR_OVERFLOW, "mask_fill: float scalar 300");
+  TH_EXPECT_ERROR(nd_mask_assign(a, m, nd_weak(ND_FLOAT(-2.5))), ND_ERR_OVERFLOW, "-2.5");
+  TH_EXPECT_ERROR(nd_assign(a, nd_weak(ND_FLOAT(NAN))), ND_ERR_VALUE, "NaN");
+  TH_EXPECT_ERROR(nd_index_arrays_assign(a, "?", 1, &ix, nd_weak(ND_FLOAT(256.0))), ND_ERR_OVERFLOW, "256");
+  nd_array *i64 = nd_zeros(ND_INT64, ND_SHAPE(1), ND_C);
+  TH_EXPECT_ERROR(nd_fill(i64, 9223372036854775808.0), ND_ERR_OVERFLOW, "int64");
+  assert_int_equal(nd_fill(i64, -9223372036854775808.0), ND_OK);
+  assert_int_equal(nd_mask_fill(a, m, ND_FLOAT(255.9)), ND_OK);
+  assert_int_equal(nd_fill(a, -0.5), ND_OK); /* int(-0.5) is 0 */
+  assert_int_equal(nd_fill(nd_zeros(ND_FLOAT32, ND_SHAPE(1), ND_C), 1e300), ND_OK);
+  assert_int_equal(nd_mask_fill(a, m, ND_FLOAT(255.9)), ND_OK);
+  assert_int_equal(((uint8_t *)nd_data(a))[0], 255);
+  assert_int_equal(((uint8_t *)nd_data(a))[1], 0);
+  nd_array *f = nd_full(ND_UINT8, ND_SHAPE(1), -1.0, ND_C);
+  assert_int_equal(((uint8_t *)nd_data(f))[0], 255);
+  nd_scope_end();
+}
+
 static void test_astype_special_values(void **state) {
   (void)state;
   /* NumPy's results on x86-64 for values outside the target's range */
@@ -339,6 +368,7 @@ static void test_fill(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_copy_orders),           cmocka_unit_test(test_astype_all_pairs),
+      cmocka_unit_test(test_float_scalar_assignment),
       cmocka_unit_test(test_astype_special_values), cmocka_unit_test(test_assign_layout_pairs),
       cmocka_unit_test(test_assign_broadcast_and_cast), cmocka_unit_test(test_assign_overlap),
       cmocka_unit_test(test_large_copies),          cmocka_unit_test(test_flat_data_roundtrips),

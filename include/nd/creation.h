@@ -69,9 +69,12 @@ ND_API nd_array *nd_ascontiguous(nd_array *a, nd_order o);
  *  what a fresh copy of src would give, whatever the overlap (`a[1:] = a[:-1]`). dst must
  *  be writeable and have no broadcast (stride-0) axis. */
 ND_API nd_status nd_assign(nd_array *dst, const nd_array *src);
-/** dst[...] = value. */
+/** dst[...] = value. Into an integer dtype the value is checked as NumPy's assignment
+ *  checks a Python float (int(value), then the range): -1.0 or 300.0 into uint8 is
+ *  ND_ERR_OVERFLOW, NaN ND_ERR_VALUE, 255.9 gives 255 (nd_full converts unchecked, as
+ *  np.full). */
 ND_API nd_status nd_fill(nd_array *dst, double value);
-/** dst[...] = value, with nd_full_scalar's checks. */
+/** dst[...] = value, with nd_full_scalar's checks and nd_fill's for floats. */
 ND_API nd_status nd_fill_scalar(nd_array *dst, nd_scalar value);
 
 #ifdef __cplusplus

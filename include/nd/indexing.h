@@ -41,7 +41,8 @@ ND_API nd_status nd_index_arrays_assign(nd_array *a, const char *spec, int n,
 ND_API nd_array *nd_mask_select(const nd_array *a, const nd_array *mask);
 /** a[mask] = value (value broadcast to the selection's shape, cast to a's dtype). */
 ND_API nd_status nd_mask_assign(nd_array *a, const nd_array *mask, const nd_array *value);
-/** a[mask] = value for a scalar value. */
+/** a[mask] = value for a scalar value (an integer out of a's integer range, or a float
+ *  whose int() is, is ND_ERR_OVERFLOW, as in NumPy; see nd_fill). */
 ND_API nd_status nd_mask_fill(nd_array *a, const nd_array *mask, nd_scalar value);
 
 /** The coordinates of the nonzero elements, in C order: out[d] (d < ndim, int64, 1-D,

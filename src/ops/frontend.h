@@ -45,9 +45,14 @@ nd_status ndi_fill(const char *op, nd_array *dst, nd_scalar value);
 /* Converts a scalar to one element of dtype t in buf (16 bytes). Complex into a real
  * dtype is an error naming op. */
 nd_status ndi_scalar_to(const char *op, nd_scalar v, nd_dtype t, void *buf);
-/* Assigning a weak integer scalar (nd_weak(ND_INT(x))) into dtype t: ND_ERR_OVERFLOW when
- * t is an integer dtype that cannot hold x, as NumPy's a[...] = 1000 for int8 a. */
+/* Assigning a weak integer or float scalar (nd_weak(ND_INT(x)), nd_weak(ND_FLOAT(x))) into
+ * dtype t: ND_ERR_OVERFLOW when t is an integer dtype that cannot hold x (a float
+ * truncated first), ND_ERR_VALUE for a float NaN, as NumPy's a[...] = 1000 or = -1.0 for
+ * an int8 or uint8 a. */
 nd_status ndi_check_weak_fits(const char *op, const nd_array *value, nd_dtype t);
+/* The float part of that check: v assigned into dtype t (a no-op unless t is an integer
+ * dtype). np.full and astype convert unchecked; assignment and fill check. */
+nd_status ndi_check_float_fits(const char *op, double v, nd_dtype t);
 /* The dtype a scalar's kind maps to by default (bool, int64, float64, complex128). */
 nd_dtype ndi_scalar_default_dtype(nd_scalar v);
 
