@@ -372,6 +372,18 @@ static void test_assign(void **state) {
   /* basic items only: plain assignment into the view */
   assert_int_equal(nd_index_arrays_assign(a, "2, 1:", 0, NULL, nd_full(ND_INT64, 0, NULL, 9, ND_C)), ND_OK);
   assert_int_equal(((int32_t *)nd_data(a))[7], 9);
+  /* a value with extra leading axes of extent 1, as NumPy's a[[0, 2]] = [[7, 8]] */
+  nd_array *v3 = nd_zeros(ND_INT32, ND_SHAPE(3), ND_C);
+  nd_array *i02 = nd_from_data(ND_INT64, ND_SHAPE(2), (int64_t[]){0, 2}, ND_C);
+  assert_int_equal(nd_index_arrays_assign(v3, "?", 1, &i02, nd_from_data(ND_INT32, ND_SHAPE(1, 2), (int32_t[]){7, 8}, ND_C)), ND_OK);
+  assert_memory_equal(nd_data(v3), ((int32_t[]){7, 0, 8}), 3 * sizeof(int32_t));
+  /* a mask over leading axes takes one too; over every axis NumPy takes 0-d or 1-d only */
+  nd_array *m23 = nd_zeros(ND_FLOAT64, ND_SHAPE(2, 3), ND_C);
+  nd_array *row0 = nd_from_data(ND_BOOL, ND_SHAPE(2), (bool[]){true, false}, ND_C);
+  assert_int_equal(nd_mask_assign(m23, row0, nd_ones(ND_FLOAT64, ND_SHAPE(1, 1, 3), ND_C)), ND_OK);
+  assert_true(((double *)nd_data(m23))[2] == 1 && ((double *)nd_data(m23))[3] == 0);
+  TH_EXPECT_ERROR(nd_mask_assign(m23, nd_ones(ND_BOOL, ND_SHAPE(2, 3), ND_C), nd_ones(ND_FLOAT64, ND_SHAPE(1, 6), ND_C)),
+                  ND_ERR_SHAPE, "mask_assign: a mask over every axis takes a 0-d or 1-d value, got 2 dimensions");
   /* errors */
   TH_EXPECT_ERROR(nd_index_arrays_assign(a, "?", 1, &i, nd_ones(ND_INT32, ND_SHAPE(2), ND_C)), ND_ERR_SHAPE, "index_arrays_assign");
   TH_EXPECT_ERROR(nd_index_arrays_assign(a, "?", 1, &i, nd_zeros(ND_COMPLEX64, 0, NULL, ND_C)), ND_ERR_TYPE,

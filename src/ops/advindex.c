@@ -391,8 +391,12 @@ static nd_status assign_impl(const char *op, nd_array *a, const char *spec, int 
     nd_release(v);
     goto done;
   }
+  /* Like NumPy, the value may have extra leading axes of extent 1. */
+  int lead = 0;
+  while (value->ndim - lead > x.ond && value->shape[lead] == 1) lead++;
   int64_t vs[ND_MAX_DIMS];
-  if ((st = ndi_broadcast_strides(op, value->ndim, value->shape, value->strides, x.ond, x.oshape, vs)))
+  if ((st = ndi_broadcast_strides(op, value->ndim - lead, value->shape + lead,
+                                  value->strides + lead, x.ond, x.oshape, vs)))
     goto done;
   int64_t total = 1;
   for (int i = 0; i < x.ond; i++) total *= x.oshape[i];
@@ -442,6 +446,10 @@ nd_status nd_mask_assign(nd_array *a, const nd_array *mask, const nd_array *valu
   NDI_REQUIRE_ST("mask_assign", value);
   if (mask->dtype != ND_BOOL)
     return ndi_error(ND_ERR_TYPE, "mask_assign: the mask must be a bool array, got %s", ndi_dtype_name(mask->dtype));
+  /* NumPy's path for a mask over every axis takes a 0-d or 1-d value only */
+  if (mask->ndim == a->ndim && value->ndim > 1)
+    return ndi_error(ND_ERR_SHAPE, "mask_assign: a mask over every axis takes a 0-d or 1-d value, got %d dimensions",
+                     value->ndim);
   nd_array *m = (nd_array *)mask;
   return assign_impl("mask_assign", a, "?", 1, &m, value);
 }
