@@ -492,6 +492,14 @@ static void test_index_errors(void **state) {
                   "index_arrays: invalid index item \"?x\" at position 0 of \"?x\"");
   TH_EXPECT_ERROR(nd_index_arrays(a, "1, ??", 1, &i), ND_ERR_VALUE, "invalid index item \"??\" at position 3");
   TH_EXPECT_ERROR(nd_index_arrays(a, "?, 5", 1, &i), ND_ERR_INDEX, "index_arrays: index 5 is out of bounds for axis 1 with size 4");
+  /* integers and 0-d index arrays are checked even when the broadcast index is empty */
+  nd_array *none = nd_zeros(ND_INT64, ND_SHAPE(0), ND_C);
+  TH_EXPECT_ERROR(nd_index_arrays(a, "?, 5", 1, &none), ND_ERR_INDEX, "index_arrays: index 5 is out of bounds for axis 1 with size 4");
+  TH_EXPECT_ERROR(nd_index_arrays(a, "9, ?", 1, &none), ND_ERR_INDEX, "index 9 is out of bounds for axis 0 with size 3");
+  TH_EXPECT_ERROR(nd_index_arrays(a, "?, ?", 2, (nd_array *[]){nd_full(ND_INT8, 0, NULL, -4, ND_C), none}), ND_ERR_INDEX,
+                  "index -4 is out of bounds for axis 0 with size 3");
+  TH_EXPECT_ERROR(nd_index_arrays_assign(a, "?, 7", 1, &none, nd_weak(ND_INT(1))), ND_ERR_INDEX, "index_arrays_assign: index 7");
+  assert_int_equal(nd_size(nd_index_arrays(a, "?, -4", 1, &none)), 0);
   TH_EXPECT_ERROR(nd_index_arrays(a, "?, :, :", 1, &i), ND_ERR_INDEX, "index_arrays");
   TH_EXPECT_ERROR(nd_index_arrays(a, "?", 1, (nd_array *[]){nd_ones(ND_FLOAT64, ND_SHAPE(1), ND_C)}), ND_ERR_TYPE,
                   "index_arrays: indices must be an integer array, got float64");

@@ -16,6 +16,7 @@
 #include "core/alloc.h"
 #include "iter/copy.h"
 #include "iter/gather.h"
+#include "kernels/loop.h"
 #include "indexing.h"
 #include "nd/indexing.h"
 
@@ -268,6 +269,17 @@ static nd_status parse(adv *x, const nd_array *a, const char *spec, int n,
                            x->op, vax + d, (long long)x->vshape[vax + d], (long long)mask->shape[d]);
             goto done;
           }
+      }
+      /* NumPy checks an integer (or 0-d index) even when the broadcast index is empty */
+      if (it->arr->ndim == 0) {
+        int64_t v, extent = x->vshape[vax];
+        ndi_convert_one(ND_INT64, &v, it->arr->dtype, it->arr->data);
+        bool huge = it->arr->dtype == ND_UINT64 && v < 0;
+        if (huge || v < -extent || v >= extent) {
+          st = ndi_error(ND_ERR_INDEX, "%s: index %lld%s is out of bounds for axis %d with size %lld",
+                         x->op, (long long)v, huge ? " (as int64)" : "", vax, (long long)extent);
+          goto done;
+        }
       }
       it->vaxis = vax++;
     } else if (it->kind == IT_ELLIPSIS) {
