@@ -460,6 +460,11 @@ static void test_errors(void **state) {
   nd_array *a = nd_zeros(ND_FLOAT64, ND_SHAPE(2, 3), ND_C);
   nd_array *c = nd_zeros(ND_COMPLEX128, ND_SHAPE(2, 3), ND_C);
   int bad[] = {2}, rep[] = {1, -1}, neg[] = {-3};
+  /* a negative dtype (nd_dtype_from_name's -1 for an unknown name) is an error too */
+  TH_EXPECT_ERROR(nd_sum_dtype(a, -1, NULL, false, (nd_dtype)-1), ND_ERR_TYPE, "sum: invalid dtype value -1");
+  TH_EXPECT_ERROR(nd_prod_dtype(a, -1, NULL, false, (nd_dtype)-2), ND_ERR_TYPE, "prod: invalid dtype value -2");
+  TH_EXPECT_ERROR(nd_cumulative_sum_dtype(a, 0, false, (nd_dtype)-1), ND_ERR_TYPE, "cumulative_sum: invalid dtype");
+  TH_EXPECT_ERROR(nd_cumulative_prod_dtype(a, 0, false, (nd_dtype)-1), ND_ERR_TYPE, "cumulative_prod: invalid dtype");
   for (int op = 0; op < R_NUM; op++) {
     TH_EXPECT_ERROR(run_op((rop)op, a, 1, bad, false, 0), ND_ERR_INDEX, "axis 2 is out of bounds for array of dimension 2");
     TH_EXPECT_ERROR(run_op((rop)op, a, 1, neg, false, 0), ND_ERR_INDEX, "axis -3 is out of bounds");

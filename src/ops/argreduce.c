@@ -74,7 +74,7 @@ static nd_array *cum_impl(const char *op, const ndi_loop_fn *scan, int identity,
                           const nd_array *a, int axis, bool include_initial, int dtype) {
   NDI_REQUIRE(op, a);
   nd_dtype acc = ndi_sum_dtype(a->dtype);
-  if (dtype >= 0) {
+  if (dtype != NDI_NO_DTYPE) {
     if (ndi_check_reduce_dtype(op, a->dtype, dtype)) return NULL;
     acc = (nd_dtype)dtype;
   }
@@ -123,14 +123,14 @@ static nd_array *cum_impl(const char *op, const ndi_loop_fn *scan, int identity,
 }
 
 nd_array *nd_cumulative_sum(const nd_array *a, int axis, bool include_initial) {
-  return cum_impl("cumulative_sum", ndi_scan_sum, 0, a, axis, include_initial, -1);
+  return cum_impl("cumulative_sum", ndi_scan_sum, 0, a, axis, include_initial, NDI_NO_DTYPE);
 }
 nd_array *nd_cumulative_sum_dtype(const nd_array *a, int axis, bool include_initial,
                                   nd_dtype dtype) {
   return cum_impl("cumulative_sum", ndi_scan_sum, 0, a, axis, include_initial, (int)dtype);
 }
 nd_array *nd_cumulative_prod(const nd_array *a, int axis, bool include_initial) {
-  return cum_impl("cumulative_prod", ndi_scan_prod, 1, a, axis, include_initial, -1);
+  return cum_impl("cumulative_prod", ndi_scan_prod, 1, a, axis, include_initial, NDI_NO_DTYPE);
 }
 nd_array *nd_cumulative_prod_dtype(const nd_array *a, int axis, bool include_initial,
                                    nd_dtype dtype) {

@@ -87,7 +87,7 @@ static nd_array *sum_prod(const char *op, const ndi_reduce_kernel *table, const 
                           int naxes, const int *axes, bool keepdims, int dtype) {
   NDI_REQUIRE(op, a);
   nd_dtype acc = ndi_sum_dtype(a->dtype);
-  if (dtype >= 0) {
+  if (dtype != NDI_NO_DTYPE) {
     if (ndi_check_reduce_dtype(op, a->dtype, dtype)) return NULL;
     acc = (nd_dtype)dtype;
   }
@@ -96,14 +96,14 @@ static nd_array *sum_prod(const char *op, const ndi_reduce_kernel *table, const 
 }
 
 nd_array *nd_sum(const nd_array *a, int naxes, const int *axes, bool keepdims) {
-  return sum_prod("sum", ndi_reduce_sum, a, naxes, axes, keepdims, -1);
+  return sum_prod("sum", ndi_reduce_sum, a, naxes, axes, keepdims, NDI_NO_DTYPE);
 }
 nd_array *nd_sum_dtype(const nd_array *a, int naxes, const int *axes, bool keepdims,
                        nd_dtype dtype) {
   return sum_prod("sum", ndi_reduce_sum, a, naxes, axes, keepdims, (int)dtype);
 }
 nd_array *nd_prod(const nd_array *a, int naxes, const int *axes, bool keepdims) {
-  return sum_prod("prod", ndi_reduce_prod, a, naxes, axes, keepdims, -1);
+  return sum_prod("prod", ndi_reduce_prod, a, naxes, axes, keepdims, NDI_NO_DTYPE);
 }
 nd_array *nd_prod_dtype(const nd_array *a, int naxes, const int *axes, bool keepdims,
                         nd_dtype dtype) {

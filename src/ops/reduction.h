@@ -2,6 +2,8 @@
 #ifndef NDI_OPS_REDUCTION_H
 #define NDI_OPS_REDUCTION_H
 
+#include <limits.h>
+
 #include "frontend.h"
 #include "kernels/reduce.h"
 
@@ -23,5 +25,8 @@ nd_dtype ndi_sum_dtype(nd_dtype t);
 int64_t ndi_reduced_count(const nd_array *a, int naxes, const int *axes);
 /* Checks a dtype= argument of op (a valid dtype, no complex-to-real conversion). */
 nd_status ndi_check_reduce_dtype(const char *op, nd_dtype from, int to);
+/* "No dtype argument" for the functions that share a _dtype form's code (any value a
+ * caller could pass, -1 included, is checked as a dtype). */
+#define NDI_NO_DTYPE INT_MIN
 
 #endif
