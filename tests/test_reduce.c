@@ -405,6 +405,29 @@ static void test_signed_zero_ties(void **state) {
   nd_scope_end();
 }
 
+/* Result layouts as NumPy's iterator gives them: a broadcast (stride-0) axis has no say,
+ * and reduced axes take part in ordering the kept ones (strides from NumPy 2.4). */
+static void test_result_layout(void **state) {
+  (void)state;
+  nd_scope_begin();
+  nd_array *b = nd_broadcast_to(nd_arange(ND_FLOAT64, 0, 4, 1), ND_SHAPE(3, 4));
+  const int64_t *st = nd_strides(nd_sum(b, 0, NULL, false)); /* np.sum(b, axis=()) */
+  assert_true(st[0] == 4 && st[1] == 1);
+  st = nd_strides(nd_cumulative_sum(b, 0, false));
+  assert_true(st[0] == 4 && st[1] == 1);
+  /* x of shape (4, 2, 3), strides (1, 0, 4) elements: sum over axis 2 with keepdims gives
+   * strides (1, 4, 4) */
+  nd_array *base = nd_transpose(nd_arange(ND_FLOAT64, 0, 12, 1)); /* [12] */
+  nd_array *x = nd_reshape(nd_copy(base, ND_C), ND_SHAPE(3, 1, 4), ND_C);
+  x = nd_broadcast_to(x, ND_SHAPE(3, 2, 4));
+  int perm[3] = {2, 1, 0};
+  x = nd_permute(x, 3, perm); /* (4, 2, 3), strides (1, 0, 4) */
+  int ax = 2;
+  st = nd_strides(nd_sum(x, 1, &ax, true));
+  assert_true(st[0] == 1 && st[1] == 4 && st[2] == 4);
+  nd_scope_end();
+}
+
 /* NumPy's reductions, argmax/argmin and cumulative functions take axis 0 or -1 of a 0-d
  * array (np.sum(np.array(5.), axis=0) = 5, np.argmax(..., axis=-1) = 0,
  * np.cumulative_sum(..., axis=0) = [5.]); axis 1 is out of bounds. */
@@ -612,6 +635,7 @@ int main(void) {
       cmocka_unit_test(test_accumulator_dtypes),
       cmocka_unit_test(test_nan),
       cmocka_unit_test(test_signed_zero_ties),
+      cmocka_unit_test(test_result_layout),
       cmocka_unit_test(test_zero_d_axis),
       cmocka_unit_test(test_errors),
       cmocka_unit_test(test_threads_bitwise),

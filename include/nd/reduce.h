@@ -6,7 +6,8 @@
  * argmax/argmin and cumulative functions do (not mean, var and std, which NumPy refuses
  * too).
  * keepdims keeps the reduced axes with extent 1. Results are new arrays, laid out in the
- * input's axis order (as ND_K).
+ * input's axis order as NumPy's iterator lays them out (order K, where a broadcast axis
+ * has no say: a reduction of a broadcast C input is C).
  *
  * Accumulation: sum and prod of bool and signed integers accumulate in int64, of unsigned
  * integers in uint64; floating and complex arrays keep their dtype (float32 sums in

@@ -46,6 +46,10 @@ typedef void (*ndi_axis_info_fn)(const void *ctx, int k, int axis, int64_t *exte
                                  int64_t *stride);
 void ndi_order_k_perm_multi(ndi_k_rule rule, int n, int ndim, ndi_axis_info_fn info,
                             const void *ctx, int *perm);
+/* The iterator rule for one operand (ndim axes of the given shape and strides): NumPy's
+ * layout of a reduction's or accumulation's result, where a broadcast (stride-0) axis has
+ * no say. */
+void ndi_order_k_perm_iter(int ndim, const int64_t *shape, const int64_t *strides, int *perm);
 /* Dense strides for a layout whose axes, from outermost to innermost, are perm[]. */
 void ndi_strides_for_perm(int ndim, const int64_t *shape, const int *perm, int64_t *strides);
 

@@ -22,22 +22,25 @@ nd_status ndi_reduce_axes(const char *op, int naxes, const int *axes, int ndim, 
 void ndi_reduce_layout(int ndim, const int64_t *shape, const int64_t *strides,
                        const bool *reduced, bool keepdims, int *out_ndim, int64_t *out_shape,
                        int64_t *out_strides, int *axis_map) {
-  /* The output keeps the input's axis order by stride (as ND_K), so that the kept axes
-   * of the input and the output coalesce alike and the engine writes it in one sweep. */
+  /* The output keeps the input's axis order by stride (NumPy's iterator rule, where a
+   * broadcast axis has no say), so that the kept axes of the input and the output
+   * coalesce alike and the engine writes it in one sweep. */
   int n = 0;
-  int64_t st[ND_MAX_DIMS];
   for (int i = 0; i < ndim; i++) {
     if (reduced[i] && !keepdims) {
       axis_map[i] = -1;
       continue;
     }
     axis_map[i] = reduced[i] ? -1 : n;
-    out_shape[n] = reduced[i] ? 1 : shape[i];
-    st[n++] = strides[i];
+    out_shape[n++] = reduced[i] ? 1 : shape[i];
   }
   *out_ndim = n;
   if (!out_strides) return;
-  int perm[ND_MAX_DIMS];
-  ndi_order_k_perm(n, out_shape, st, perm);
+  /* ordered over the input's axes, reduced ones with their extents, as NumPy's iterator
+   * orders them; the output takes that order of the axes it has */
+  int full[ND_MAX_DIMS], perm[ND_MAX_DIMS], k = 0;
+  ndi_order_k_perm_iter(ndim, shape, strides, full);
+  for (int i = 0; i < ndim; i++)
+    if (!reduced[full[i]] || keepdims) perm[k++] = keepdims ? full[i] : axis_map[full[i]];
   ndi_strides_for_perm(n, out_shape, perm, out_strides);
 }

@@ -146,6 +146,22 @@ void ndi_order_k_perm_multi(ndi_k_rule rule, int n, int ndim, ndi_axis_info_fn i
   for (int i = 0; i < ndim; i++) perm[i] = fastest_first ? list[ndim - 1 - i] : list[i];
 }
 
+typedef struct {
+  const int64_t *shape, *strides;
+} one_operand;
+
+static void one_operand_info(const void *ctx, int k, int axis, int64_t *extent, int64_t *stride) {
+  const one_operand *o = ctx;
+  (void)k;
+  *extent = o->shape[axis];
+  *stride = o->strides[axis];
+}
+
+void ndi_order_k_perm_iter(int ndim, const int64_t *shape, const int64_t *strides, int *perm) {
+  one_operand o = {shape, strides};
+  ndi_order_k_perm_multi(NDI_K_ITERATOR, 1, ndim, one_operand_info, &o, perm);
+}
+
 void ndi_strides_for_perm(int ndim, const int64_t *shape, const int *perm, int64_t *strides) {
   int64_t s = 1;
   for (int k = ndim - 1; k >= 0; k--) {

@@ -99,7 +99,7 @@ static nd_array *cum_impl(const char *op, const ndi_loop_fn *scan, int identity,
   memcpy(oshape, shape, sizeof(int64_t) * (size_t)nd);
   oshape[ax] = len + init;
   int perm[ND_MAX_DIMS];
-  ndi_order_k_perm(nd, shape, strides, perm);
+  ndi_order_k_perm_iter(nd, shape, strides, perm);
   ndi_strides_for_perm(nd, oshape, perm, ostr);
   nd_array *out = ndi_array_alloc_strided(op, acc, nd, oshape, ostr);
   if (!out || out->size == 0) return out;
