@@ -81,7 +81,12 @@ static void test_take(void **state) {
   TH_EXPECT_ERROR(nd_take(a, nd_full(ND_INT8, ND_SHAPE(1), -4, ND_C), 0), ND_ERR_INDEX, "take: index -4 is out of bounds for axis 0 with size 3");
   TH_EXPECT_ERROR(nd_take(a, nd_astype(nd_full(ND_INT64, ND_SHAPE(1), -1, ND_C), ND_UINT64), 0), ND_ERR_INDEX, "is out of bounds for axis 0");
   TH_EXPECT_ERROR(nd_take(a, nd_ones(ND_FLOAT32, ND_SHAPE(1), ND_C), 0), ND_ERR_TYPE, "take: indices must be an integer array, got float32");
-  TH_EXPECT_ERROR(nd_take(a, nd_ones(ND_BOOL, ND_SHAPE(1), ND_C), 0), ND_ERR_TYPE, "got bool");
+  /* bool indices read as 0 and 1, as NumPy's np.take(a, [True, False]) */
+  nd_array *tb = nd_take(a, nd_from_data(ND_BOOL, ND_SHAPE(2), (bool[]){true, false}, ND_C), 0);
+  assert_non_null(tb);
+  assert_int_equal(nd_dim(tb, 0), 2);
+  nd_release(tb);
+  TH_EXPECT_ERROR(nd_take_along_axis(a, nd_ones(ND_BOOL, ND_SHAPE(1, 1), ND_C), 0), ND_ERR_TYPE, "got bool");
   TH_EXPECT_ERROR(nd_take(a, nd_ones(ND_INT64, ND_SHAPE(1), ND_C), 2), ND_ERR_INDEX, "take: axis 2 is out of bounds");
   TH_EXPECT_ERROR(nd_take(NULL, a, 0), ND_ERR_NULL, "take");
   /* a 0-d array takes axis 0 or -1 as its flattened self, as in NumPy */

@@ -261,7 +261,11 @@ static void test_repeat(void **state) {
   TH_EXPECT_ERROR(nd_repeat_array(a, nd_ones(ND_INT64, ND_SHAPE(3), ND_C), 0), ND_ERR_SHAPE,
                   "repeat: repeats has shape [3] but axis 0 has extent 2");
   TH_EXPECT_ERROR(nd_repeat_array(a, nd_ones(ND_FLOAT64, ND_SHAPE(2), ND_C), 0), ND_ERR_TYPE,
-                  "repeat: indices must be an integer array, got float64");
+                  "repeat: repeats must be an integer array, got float64");
+  /* bool counts are 0 and 1, as NumPy's np.repeat(a, [True, False], axis=0) */
+  nd_array *rb = nd_repeat_array(a, nd_from_data(ND_BOOL, ND_SHAPE(2), (bool[]){true, false}, ND_C), 0);
+  assert_non_null(rb);
+  assert_int_equal(nd_dim(rb, 0), 1);
   TH_EXPECT_ERROR(nd_repeat(a, 1, 2), ND_ERR_INDEX, "repeat: axis 2 is out of bounds");
   nd_scope_end();
 }

@@ -13,8 +13,9 @@ extern "C" {
 
 /** Elements of `a` at `indices` along `axis` (ND_AXIS_NONE: of the flattened array, C
  *  order; a 0-d array also takes axis 0 or -1, as NumPy); the axis is replaced by the
- *  indices' shape (any number of dimensions). As in NumPy, the indices are not checked
- *  when an axis before `axis` has extent 0 (the result is empty). */
+ *  indices' shape (any number of dimensions). Integer indices of any dtype, or bool read
+ *  as 0 and 1 (as NumPy). As in NumPy, the indices are not checked when an axis before
+ *  `axis` has extent 0 (the result is empty). */
 ND_API nd_array *nd_take(const nd_array *a, const nd_array *indices, int axis);
 /** out[..., j, ...] = a[..., indices[..., j, ...], ...] along `axis`: indices has a's
  *  number of dimensions, and the other axes broadcast. ND_AXIS_NONE: a flattened, indices

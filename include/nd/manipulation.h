@@ -31,8 +31,9 @@ ND_API nd_array *nd_tile(const nd_array *a, int nreps, const int64_t *reps);
 /** Each element repeated `repeats` times along `axis` (ND_AXIS_NONE: of the flattened
  *  array, C order, giving a 1-D result; a 0-d array also takes axis 0 or -1, as NumPy). */
 ND_API nd_array *nd_repeat(const nd_array *a, int64_t repeats, int axis);
-/** Element i repeated repeats[i] times: repeats is an integer array of one element (used
- *  for all) or one per element along the axis; negative counts are errors. */
+/** Element i repeated repeats[i] times: repeats is an integer (or bool, 0 and 1) array of
+ *  one element (used for all) or one per element along the axis; negative counts are
+ *  errors. */
 ND_API nd_array *nd_repeat_array(const nd_array *a, const nd_array *repeats, int axis);
 /** Elements shifted by shifts[i] positions along axes[i], wrapping around (negative
  *  shifts go back; a repeated axis adds its shifts, as NumPy). nshift must equal naxes, or

@@ -148,9 +148,23 @@ static nd_array *take_flat(axis_source *s, nd_dtype t, const nd_array *indices) 
   return out;
 }
 
+/* take and repeat read bool indices or counts as 0 and 1, as NumPy (which casts them);
+ * an int64 copy of them, or NULL (the error set). */
+static nd_array *bool_as_int64(const char *op, const nd_array *b) {
+  nd_array *r = ndi_array_alloc(op, ND_INT64, b->ndim, b->shape, ND_C);
+  if (r) ndi_copy_array(r, b);
+  return r;
+}
+
 nd_array *nd_take(const nd_array *a, const nd_array *indices, int axis) {
   NDI_REQUIRE("take", a);
   NDI_REQUIRE("take", indices);
+  if (indices->dtype == ND_BOOL) {
+    nd_array *ix = bool_as_int64("take", indices);
+    nd_array *r = ix ? nd_take(a, ix, axis) : NULL;
+    nd_release(ix);
+    return r;
+  }
   if (ndi_check_index_dtype("take", indices)) return NULL;
   axis_source s;
   axis = ndi_axis_of_0d(a->ndim, axis);
@@ -292,6 +306,15 @@ nd_array *nd_repeat(const nd_array *a, int64_t repeats, int axis) {
 nd_array *nd_repeat_array(const nd_array *a, const nd_array *repeats, int axis) {
   NDI_REQUIRE("repeat", a);
   NDI_REQUIRE("repeat", repeats);
-  if (ndi_check_index_dtype("repeat", repeats)) return NULL;
+  if (repeats->dtype == ND_BOOL) {
+    nd_array *c = bool_as_int64("repeat", repeats);
+    nd_array *r = c ? repeat_impl(a, 0, c, axis) : NULL;
+    nd_release(c);
+    return r;
+  }
+  char k = ndi_dtype_kind(repeats->dtype);
+  if (k != 'i' && k != 'u')
+    return ndi_error_null(ND_ERR_TYPE, "repeat: repeats must be an integer array, got %s",
+                          ndi_dtype_name(repeats->dtype));
   return repeat_impl(a, 0, repeats, axis);
 }
