@@ -126,6 +126,27 @@ static void test_arange(void **state) {
   assert_true(((bool *)nd_data(bb))[1]);
   nd_release(bb);
   TH_EXPECT_ERROR(nd_arange(ND_FLOAT64, 0, 1, 0), ND_ERR_VALUE, "step nonzero");
+  /* NumPy: the first two values must fit an integer dtype; later ones wrap */
+  TH_EXPECT_ERROR(nd_arange(ND_UINT8, -1, 3, 1), ND_ERR_OVERFLOW, "arange: start -1 is out of bounds for uint8");
+  TH_EXPECT_ERROR(nd_arange(ND_UINT8, 255, 257, 1), ND_ERR_OVERFLOW, "arange: start + step 256");
+  TH_EXPECT_ERROR(nd_arange(ND_INT8, 200, 300, 50), ND_ERR_OVERFLOW, "start 200");
+  nd_array *w = nd_arange(ND_UINT8, 250, 260, 1);
+  assert_int_equal(((uint8_t *)nd_data(w))[9], 3);
+  nd_release(w);
+  nd_array *one = nd_arange(ND_UINT8, 255, 256, 1); /* one element: only start is checked */
+  assert_int_equal(nd_size(one), 1);
+  nd_release(one);
+  /* an underflowing ratio or an infinite step still gives one element */
+  nd_array *u = nd_arange(ND_FLOAT64, 0, 1e-300, 1e300), *v = nd_arange(ND_FLOAT64, 0, 1, INFINITY);
+  nd_array *none = nd_arange(ND_FLOAT64, 0, -1, INFINITY);
+  assert_int_equal(nd_size(u), 1);
+  assert_int_equal(nd_size(v), 1);
+  assert_int_equal(nd_size(none), 0);
+  assert_true(((double *)nd_data(v))[0] == 0);
+  nd_release(u);
+  nd_release(v);
+  nd_release(none);
+  TH_EXPECT_ERROR(nd_arange(ND_FLOAT64, 0, 1, NAN), ND_ERR_VALUE, "step nonzero");
   TH_EXPECT_ERROR(nd_arange(ND_FLOAT64, 0, INFINITY, 1), ND_ERR_VALUE, "finite");
   TH_EXPECT_ERROR(nd_arange(ND_BOOL, 0, 3, 1), ND_ERR_VALUE, "bool");
   TH_EXPECT_ERROR(nd_arange((nd_dtype)77, 0, 3, 1), ND_ERR_TYPE, "invalid dtype");

@@ -32,7 +32,11 @@ ND_API nd_array *nd_full_like(const nd_array *a, double value, nd_order o);
 ND_API nd_array *nd_scalar_array(nd_scalar value);
 
 /** Values start, start+step, ... below stop (above, for a negative step), NumPy's rule:
- *  ceil((stop - start) / step) elements, each start + i*step. step 0 is an error. */
+ *  ceil((stop - start) / step) elements (one when that ratio underflows to 0, or the step
+ *  is infinite, with the step pointing from start to stop), filled as NumPy fills them.
+ *  step 0 or NaN and a non-finite start or stop are errors. For an integer dtype the first
+ *  two values must fit it (arange(ND_UINT8, -1, 3, 1) is ND_ERR_OVERFLOW, as in NumPy);
+ *  later ones wrap. */
 ND_API nd_array *nd_arange(nd_dtype t, double start, double stop, double step);
 /** num evenly spaced values from start to stop (stop included if endpoint). */
 ND_API nd_array *nd_linspace(nd_dtype t, double start, double stop, int64_t num, bool endpoint);

@@ -52,7 +52,7 @@ static bool same_layout(const nd_array *a, const nd_array *b) {
   return true;
 }
 
-nd_status ndi_check_float_fits(const char *op, double v, nd_dtype t) {
+nd_status ndi_check_float_fits(const char *op, const char *what, double v, nd_dtype t) {
   char k = ndi_dtype_kind(t);
   if (k != 'i' && k != 'u') return ND_OK;
   if (isnan(v))
@@ -63,14 +63,14 @@ nd_status ndi_check_float_fits(const char *op, double v, nd_dtype t) {
   double x = trunc(v), lo = k == 'i' ? -ldexp(1.0, bits - 1) : 0.0;
   double end = ldexp(1.0, k == 'i' ? bits - 1 : bits);
   if (!(x >= lo && x < end))
-    return ndi_error(ND_ERR_OVERFLOW, "%s: float scalar %.17g is out of bounds for %s", op, v,
+    return ndi_error(ND_ERR_OVERFLOW, "%s: %s %.17g is out of bounds for %s", op, what, v,
                      ndi_dtype_name(t));
   return ND_OK;
 }
 
 nd_status ndi_check_weak_fits(const char *op, const nd_array *value, nd_dtype t) {
   if (!(value->flags & NDI_WEAK)) return ND_OK;
-  if (value->dtype == ND_FLOAT64) return ndi_check_float_fits(op, *(const double *)value->data, t);
+  if (value->dtype == ND_FLOAT64) return ndi_check_float_fits(op, "float scalar", *(const double *)value->data, t);
   if (value->dtype != ND_INT64) return ND_OK;
   char buf[16];
   return ndi_scalar_to(op, ND_INT(*(const int64_t *)value->data), t, buf);
@@ -166,7 +166,7 @@ nd_status ndi_fill(const char *op, nd_array *dst, nd_scalar value) {
 nd_status nd_fill_scalar(nd_array *dst, nd_scalar value) {
   NDI_REQUIRE_ST("fill", dst);
   if (value.kind == ND_SCALAR_FLOAT) {
-    nd_status st = ndi_check_float_fits("fill", value.v.f, dst->dtype);
+    nd_status st = ndi_check_float_fits("fill", "float scalar", value.v.f, dst->dtype);
     if (st) return st;
   }
   return ndi_fill("fill", dst, value);

@@ -92,16 +92,24 @@ static void fill_progression(nd_array *a, double first, double second) {
 
 nd_array *nd_arange(nd_dtype t, double start, double stop, double step) {
   if (ndi_check_dtype("arange", (int)t)) return NULL;
-  if (step == 0 || !isfinite(step) || !isfinite(start) || !isfinite(stop))
-    return ndi_error_null(ND_ERR_VALUE, "arange: start, stop and step must be finite and step nonzero (got %g, %g, %g)",
+  if (step == 0 || isnan(step) || !isfinite(start) || !isfinite(stop))
+    return ndi_error_null(ND_ERR_VALUE, "arange: start and stop must be finite and step nonzero (got %g, %g, %g)",
                           start, stop, step);
-  double len = ceil((stop - start) / step);
+  /* NumPy's length: a ratio that underflows to zero (or an infinite step) with a nonzero
+   * span still gives one element when the step points the span's way */
+  double delta = stop - start, ratio = delta / step;
+  double len = ratio == 0 && delta != 0 ? (signbit(ratio) ? 0 : 1) : ceil(ratio);
   if (!(len > 0)) len = 0;
   if (len > 9.0e18)
     return ndi_error_null(ND_ERR_OVERFLOW, "arange: %g elements is too many", len);
   if (t == ND_BOOL && len > 2)
     return ndi_error_null(ND_ERR_VALUE, "arange: no fill function for bool with more than 2 elements");
   int64_t n = (int64_t)len;
+  /* as NumPy, the first two values are checked against an integer dtype's range (the
+   * rest wrap): arange(-1, 3, 1) in uint8 is an error */
+  if ((n >= 1 && ndi_check_float_fits("arange", "start", start, t)) ||
+      (n >= 2 && ndi_check_float_fits("arange", "start + step", start + step, t)))
+    return NULL;
   nd_array *a = ndi_array_alloc("arange", t, 1, &n, ND_C);
   if (a) fill_progression(a, start, start + step);
   return a;

@@ -51,8 +51,9 @@ nd_status ndi_scalar_to(const char *op, nd_scalar v, nd_dtype t, void *buf);
  * an int8 or uint8 a. */
 nd_status ndi_check_weak_fits(const char *op, const nd_array *value, nd_dtype t);
 /* The float part of that check: v assigned into dtype t (a no-op unless t is an integer
- * dtype). np.full and astype convert unchecked; assignment and fill check. */
-nd_status ndi_check_float_fits(const char *op, double v, nd_dtype t);
+ * dtype); `what` names v in the message ("float scalar"). np.full and astype convert
+ * unchecked; assignment, fill and arange's first two values check. */
+nd_status ndi_check_float_fits(const char *op, const char *what, double v, nd_dtype t);
 /* The dtype a scalar's kind maps to by default (bool, int64, float64, complex128). */
 nd_dtype ndi_scalar_default_dtype(nd_scalar v);
 
