@@ -71,7 +71,8 @@ ND_API void nd_npz_close(nd_npz *z);
  *  np.fromfile(path, dtype, offset=offset).reshape(shape, order=o)): the bytes from
  *  `offset` to the end of the file are the elements in order o (ND_C or ND_F); the
  *  result is contiguous in that order. One extent may be -1 (inferred from the file
- *  size); otherwise the file must hold exactly the shape's bytes. Reading C-ordered bytes
+ *  size); otherwise the file must hold exactly the shape's elements. Bytes at the end
+ *  that do not make a whole element are ignored, as NumPy ignores them. Reading C-ordered bytes
  *  with ND_F gives the tensor with all axes reversed: the order is the caller's to know. */
 ND_API nd_array *nd_fromfile(const char *path, nd_dtype t, int ndim, const int64_t *shape,
                              nd_order o, int64_t offset);

@@ -29,10 +29,7 @@ static nd_status resolve_shape(const ndi_io_where *w, nd_dtype t, int ndim, cons
                        ndi_fmt_shape(buf, sizeof buf, ndim, shape));
     }
   }
-  if (bytes % item != 0)
-    return ndi_io_error(w, ND_ERR_IO, "%llu bytes after the offset are not a whole number of %s elements (%zu bytes each)",
-                        (unsigned long long)bytes, ndi_dtype_name(t), item);
-  uint64_t count = bytes / item;
+  uint64_t count = bytes / item; /* as NumPy, a partial element at the end is ignored */
   if (infer >= 0) {
     if (known == 0 || count % (uint64_t)known != 0) {
       char buf[NDI_SHAPE_BUF];
