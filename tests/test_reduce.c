@@ -428,6 +428,41 @@ static void test_result_layout(void **state) {
   nd_scope_end();
 }
 
+/* Float and complex products multiply one element after the other from 1, as NumPy:
+ * bitwise NumPy's results, and with overflow the order decides between 0 and NaN. */
+static void test_prod_order(void **state) {
+  (void)state;
+  nd_scope_begin();
+  const double x[3] = {0x1.5ec8a6de6bea8p+0, 0x1.92d9b489ec0e0p-1, 0x1.1a67eacb1d46ap+0};
+  nd_array *a = nd_from_data(ND_FLOAT64, ND_SHAPE(3), x, ND_C);
+  assert_true(*(double *)nd_data(nd_prod(a, -1, NULL, false)) == (x[0] * x[1]) * x[2]);
+  const double z1[3] = {1e200, 0, 1e200}, z2[3] = {1e200, 1e200, 0};
+  assert_true(*(double *)nd_data(nd_prod(nd_from_data(ND_FLOAT64, ND_SHAPE(3), z1, ND_C), -1, NULL, false)) == 0);
+  assert_true(isnan(*(double *)nd_data(nd_prod(nd_from_data(ND_FLOAT64, ND_SHAPE(3), z2, ND_C), -1, NULL, false))));
+  /* long rows (several leaves, two threads): still the sequential product */
+  nd_array *big = nd_full(ND_FLOAT64, ND_SHAPE(3, 20000), 1.0001, ND_C);
+  double *b = nd_data(big);
+  for (int64_t i = 0; i < 60000; i++) b[i] = 1 + 1e-4 * (double)((i * 7919) % 13 - 6);
+  nd_array *rows = nd_prod(big, 1, (int[]){1}, false), *cols = nd_prod(big, 1, (int[]){0}, false);
+  for (int64_t r = 0; r < 3; r++) {
+    double p = 1;
+    for (int64_t j = 0; j < 20000; j++) p *= b[r * 20000 + j];
+    assert_true(((double *)nd_data(rows))[r] == p);
+  }
+  for (int64_t j = 0; j < 20000; j += 997) {
+    double p = 1;
+    for (int64_t r = 0; r < 3; r++) p *= b[r * 20000 + j];
+    assert_true(((double *)nd_data(cols))[j] == p);
+  }
+  /* complex: np.prod([inf+0j]) is inf+nanj (1 * (inf+0j) by the plain formula) */
+  const double zi[2] = {INFINITY, 0};
+  nd_array *ci = nd_prod(nd_from_data(ND_COMPLEX128, ND_SHAPE(1), zi, ND_C), -1, NULL, false);
+  double re, im;
+  nd_get_complex(ci, (int64_t[]){0}, &re, &im);
+  assert_true(re == INFINITY && isnan(im));
+  nd_scope_end();
+}
+
 /* NumPy's reductions, argmax/argmin and cumulative functions take axis 0 or -1 of a 0-d
  * array (np.sum(np.array(5.), axis=0) = 5, np.argmax(..., axis=-1) = 0,
  * np.cumulative_sum(..., axis=0) = [5.]); axis 1 is out of bounds. */
@@ -636,6 +671,7 @@ int main(void) {
       cmocka_unit_test(test_nan),
       cmocka_unit_test(test_signed_zero_ties),
       cmocka_unit_test(test_result_layout),
+      cmocka_unit_test(test_prod_order),
       cmocka_unit_test(test_zero_d_axis),
       cmocka_unit_test(test_errors),
       cmocka_unit_test(test_threads_bitwise),

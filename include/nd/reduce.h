@@ -11,8 +11,10 @@
  *
  * Accumulation: sum and prod of bool and signed integers accumulate in int64, of unsigned
  * integers in uint64; floating and complex arrays keep their dtype (float32 sums in
- * float32). Float sums are pairwise (error O(eps log n)) along whatever axes are reduced,
- * and every result is bitwise the same for any number of threads. The `_dtype` forms
+ * float32). Float sums are pairwise (error O(eps log n)) along whatever axes are reduced;
+ * float and complex products multiply one element after the other from 1, as NumPy does
+ * (so they agree with NumPy bitwise, and overflow ends the same way: prod([1e200, 0,
+ * 1e200]) is 0); every result is bitwise the same for any number of threads. The `_dtype` forms
  * convert the input to `dtype` first and accumulate in it (as NumPy's dtype= argument;
  * complex to a real dtype is an error).
  *

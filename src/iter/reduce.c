@@ -120,7 +120,8 @@ static void make_plan(const ndi_reduce_spec *s, rplan *p) {
   p->col = p->nk > 0 && (p->rn[p->nr - 1] == 1 || kfast < rfast);
   /* Very short reductions (a few elements per output) cost a call per output in row
    * form; accumulating along the fastest kept axis amortises that even when strided. */
-  if (!p->col && p->nk > 0 && p->nred < 16 && p->kn[p->nk - 1] >= 64) p->col = true;
+  if (!p->col && p->nk > 0 && p->nred < 16 && p->kn[p->nk - 1] >= 64 && !s->kernel->ordered)
+    p->col = true; /* (not for an ordered op: NumPy's complex products differ by form) */
 }
 
 /* ---- odometers --------------------------------------------------------------------- */
@@ -298,7 +299,8 @@ static void run_leaves(const rctx *c, workspace *w, const task *t, int64_t lo, i
         c->k->col(w->ctr.cur, src, sk, c->sr, t->m, len, t->aux);
       }
     }
-    ctr_push(&w->ctr, 0, c->k->combine, t->m);
+    /* an ordered op keeps accumulating into cur; the others merge leaves pairwise */
+    if (!c->k->ordered) ctr_push(&w->ctr, 0, c->k->combine, t->m);
     if (++pc == c->npiece) {
       pc = 0;
       odo_next(&ro);
@@ -359,8 +361,14 @@ static void run_tasks(const rctx *c, workspace *w, int64_t lo, int64_t hi) {
     task t;
     locate(c, w, &ko, id, &t);
     ctr_reset(&w->ctr);
-    run_leaves(c, w, &t, 0, c->nleaves);
-    store(c, &t, ctr_finish(&w->ctr, c->k->combine, t.m));
+    if (c->k->ordered) {
+      c->k->init(w->ctr.cur, t.m);
+      run_leaves(c, w, &t, 0, c->nleaves);
+      store(c, &t, w->ctr.cur);
+    } else {
+      run_leaves(c, w, &t, 0, c->nleaves);
+      store(c, &t, ctr_finish(&w->ctr, c->k->combine, t.m));
+    }
     if (!p->col) odo_next(&ko);
   }
 }
@@ -456,7 +464,8 @@ nd_status ndi_reduce_run(const char *op, const ndi_reduce_spec *s) {
   int nt = ndi_threads_for(p.nout * p.nred);
   int j = 0;
   while ((c.leaf_elems << j) < BLOCK_TARGET && j < 62) j++;
-  bool split = nt > 1 && c.ntasks < 4 * (int64_t)nt && (c.nleaves >> j) >= 2;
+  /* an ordered op's task is one sequence: never shared between threads */
+  bool split = nt > 1 && c.ntasks < 4 * (int64_t)nt && (c.nleaves >> j) >= 2 && !c.k->ordered;
   if (nt > 1 && !split && c.ntasks < 2) nt = 1;
   if (nt > c.ntasks && !split) nt = (int)c.ntasks;
 

@@ -14,7 +14,8 @@
  * counter: pairwise reduction, error O(eps log n). The merge tree depends only on the
  * shape. Threads either take whole outputs, or compute aligned power-of-two blocks of
  * leaves, which are complete subtrees of that same tree; so the result is bitwise the same
- * for every thread count. */
+ * for every thread count. An ordered op (float products, kernels/reduce.h) instead runs
+ * its leaves in order into one accumulator, each output on one thread. */
 #ifndef NDI_ITER_REDUCE_H
 #define NDI_ITER_REDUCE_H
 

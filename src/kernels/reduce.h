@@ -10,11 +10,17 @@
  * (blocked) summation inside row; the engine merges leaves pairwise above that, so the
  * error is O(eps log n) whatever axis is reduced.
  *
+ * An `ordered` op (float and complex products) instead continues from the value in `out`:
+ * the engine sets its accumulators to the identity and hands it the elements in order, as
+ * NumPy multiplies them one after the other (its products are sequential, and with
+ * overflow the order decides between 0, inf and NaN); combine is then unused.
+ *
  * `aux` is a per-output operand of the kernel's input dtype (the mean for var): one value
  * for row, m contiguous values for col; NULL for ops that do not use it. */
 #ifndef NDI_KERNELS_REDUCE_H
 #define NDI_KERNELS_REDUCE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "loop.h"
@@ -32,6 +38,7 @@ typedef struct ndi_reduce_kernel {
   ndi_reduce_col_fn col;
   ndi_reduce_combine_fn combine;
   ndi_reduce_init_fn init;
+  bool ordered;
 } ndi_reduce_kernel;
 
 /* Indexed by the accumulator dtype (= the dtype the kernel reads). Entries with a NULL row
