@@ -321,6 +321,11 @@ static void test_complex_numpy(void **state) {
   for (int64_t i = 0; i < 6; i++) assert_same_double(get_d(zab, i), wabs[i]);
   nd_array *z32 = nd_abs(nd_astype(nd_from_data(ND_COMPLEX128, ND_SHAPE(2), za, ND_C), ND_COMPLEX64));
   assert_true(get_d(z32, 0) == (double)3.0413811f && get_d(z32, 1) == (double)1.4142135f);
+  /* sign(z) = z/|z| where |z| overflows: scaled first (NumPy 2.4 gives 1j for 3e38+3e38j) */
+  double hz[2] = {1.5e308, -1.5e308};
+  nd_array *sg = nd_sign(nd_from_data(ND_COMPLEX128, ND_SHAPE(1), hz, ND_C));
+  nd_get_complex(sg, (int64_t[]){0}, &re, &im);
+  assert_true(fabs(re - 0.70710678118654752) < 1e-15 && fabs(im + 0.70710678118654752) < 1e-15);
   /* random products, bit for bit with NumPy 2.4 (np.multiply of these complex128) */
   double a[6] = {0.1, 0.7, -1.3, 2.9, 3.3e-5, -8.5};
   double b[6] = {0.3, -0.2, 1.7, 0.11, 4.4e3, 1e-7};

@@ -171,6 +171,11 @@ const ndi_loop_fn ndi_k_abs[ND_NUM_DTYPES] = {NDI_DTYPES(NDI_TABLE_ENTRY, ALL, a
     if (isnan(re) || isnan(im)) return ndi_cmake_##S(NAN, NAN);                        \
     if (re == 0 && im == 0) return ndi_cmake_##S(0, 0);                                \
     NDI_RT_##S r = (NDI_RT_##S)hypot(re, im);                                          \
+    if (isinf(r)) { /* |z| overflows: scale by the larger part first (NumPy gives 0) */ \
+      NDI_RT_##S m = fabs(re) > fabs(im) ? fabs(re) : fabs(im);                        \
+      re /= m, im /= m;                                                                \
+      r = (NDI_RT_##S)hypot(re, im);                                                   \
+    }                                                                                  \
     return ndi_cmake_##S(re / r, im / r);                                              \
   }
 #define DEF_SIGN(E, S, T, K, ...) \
