@@ -454,6 +454,13 @@ static void test_prod_order(void **state) {
     for (int64_t r = 0; r < 3; r++) p *= b[r * 20000 + j];
     assert_true(((double *)nd_data(cols))[j] == p);
   }
+  /* sums start from +0.0 in every form, as NumPy: a sum of -0.0s is +0.0 */
+  nd_array *nz = nd_full(ND_FLOAT64, ND_SHAPE(300, 40), -0.0, ND_C);
+  for (int ax = 0; ax < 2; ax++) {
+    nd_array *sz = nd_sum(nz, 1, &ax, false);
+    assert_false(signbit(((double *)nd_data(sz))[0]));
+  }
+  assert_false(signbit(((double *)nd_data(nd_sum(nz, 0, NULL, false)))[5]));
   /* complex: np.prod([inf+0j]) is inf+nanj (1 * (inf+0j) by the plain formula) */
   const double zi[2] = {INFINITY, 0};
   nd_array *ci = nd_prod(nd_from_data(ND_COMPLEX128, ND_SHAPE(1), zi, ND_C), -1, NULL, false);

@@ -63,7 +63,8 @@
   }
 
 /* col: rows are taken four at a time ((x0 + x1) + (x2 + x3)), so each pass over the
- * accumulators reads four input streams. */
+ * accumulators reads four input streams. The first rows join the identity, as in row
+ * form and in NumPy (a sum of -0.0 alone is +0.0). */
 #define NDI_PW_TERM(NAME, TI, p, k, a) NAME##_term(*(const TI *)((p) + (k) * sk), (a) ? (a) + (k) : NULL)
 #define NDI_PW_COL_FN(NAME, TI, TA)                                                           \
   NDI_HOT static void NAME##_col(void *out, const char *in, int64_t sk, int64_t sr,         \
@@ -80,13 +81,13 @@
           const TI *ak = a ? a + k : NULL;                                                   \
           TA v = NAME##_op(NAME##_op(NAME##_term(x0[k], ak), NAME##_term(x1[k], ak)),        \
                            NAME##_op(NAME##_term(x2[k], ak), NAME##_term(x3[k], ak)));       \
-          o[k] = r ? NAME##_op(o[k], v) : v;                                                 \
+          o[k] = NAME##_op(r ? o[k] : NAME##_id(), v);                                                 \
         }                                                                                    \
       } else {                                                                               \
         for (int64_t k = 0; k < m; k++) {                                                    \
           TA v = NAME##_op(NAME##_op(NDI_PW_TERM(NAME, TI, p0, k, a), NDI_PW_TERM(NAME, TI, p1, k, a)), \
                            NAME##_op(NDI_PW_TERM(NAME, TI, p2, k, a), NDI_PW_TERM(NAME, TI, p3, k, a))); \
-          o[k] = r ? NAME##_op(o[k], v) : v;                                                 \
+          o[k] = NAME##_op(r ? o[k] : NAME##_id(), v);                                                 \
         }                                                                                    \
       }                                                                                      \
     }                                                                                        \
@@ -94,7 +95,7 @@
       const char *p0 = in + r * sr;                                                          \
       for (int64_t k = 0; k < m; k++) {                                                      \
         TA v = NDI_PW_TERM(NAME, TI, p0, k, a);                                              \
-        o[k] = r ? NAME##_op(o[k], v) : v;                                                   \
+        o[k] = NAME##_op(r ? o[k] : NAME##_id(), v);                                                   \
       }                                                                                      \
     }                                                                                        \
   }
