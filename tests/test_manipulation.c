@@ -323,6 +323,10 @@ static void test_roll(void **state) {
   TH_EXPECT_ERROR(nd_roll(m, 2, (int64_t[]){1, 2}, -1, NULL), ND_ERR_VALUE, "roll: the flattened array takes one shift");
   TH_EXPECT_ERROR(nd_roll(m, 1, (int64_t[]){1}, 1, (int[]){2}), ND_ERR_INDEX, "roll: axis 2 is out of bounds");
   TH_EXPECT_ERROR(nd_roll(m, 0, NULL, 1, (int[]){0}), ND_ERR_VALUE, "roll: at least one shift");
+  nd_array *same = nd_roll(m, 0, NULL, 0, NULL); /* np.roll(m, (), ()) */
+  assert_non_null(same);
+  assert_false(nd_shares_memory(same, m));
+  nd_release(same);
   nd_scope_end();
 }
 

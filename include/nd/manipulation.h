@@ -37,8 +37,9 @@ ND_API nd_array *nd_repeat(const nd_array *a, int64_t repeats, int axis);
 ND_API nd_array *nd_repeat_array(const nd_array *a, const nd_array *repeats, int axis);
 /** Elements shifted by shifts[i] positions along axes[i], wrapping around (negative
  *  shifts go back; a repeated axis adds its shifts, as NumPy). nshift must equal naxes, or
- *  be 1 (one shift for every listed axis). naxes -1: the flattened array (C order) is
- *  rolled by shifts[0] and given a's shape back. */
+ *  be 1 (one shift for every listed axis); no shifts over no axes is a copy (np.roll(a,
+ *  (), ())). naxes -1: the flattened array (C order) is rolled by shifts[0] and given a's
+ *  shape back. */
 ND_API nd_array *nd_roll(const nd_array *a, int nshift, const int64_t *shifts, int naxes,
                          const int *axes);
 

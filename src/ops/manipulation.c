@@ -85,8 +85,10 @@ static nd_array *roll_flat(const nd_array *a, int64_t shift) {
 nd_array *nd_roll(const nd_array *a, int nshift, const int64_t *shifts, int naxes,
                   const int *axes) {
   NDI_REQUIRE("roll", a);
-  if (nshift < 1) return ndi_error_null(ND_ERR_VALUE, "roll: at least one shift is needed (got %d)", nshift);
-  if (!shifts) return ndi_error_null(ND_ERR_NULL, "roll: shifts is NULL");
+  bool none = nshift == 0 && naxes == 0; /* np.roll(a, (), ()): a copy */
+  if (nshift < 1 && !none)
+    return ndi_error_null(ND_ERR_VALUE, "roll: at least one shift is needed (got %d)", nshift);
+  if (!shifts && !none) return ndi_error_null(ND_ERR_NULL, "roll: shifts is NULL");
   if (naxes == -1) {
     if (nshift != 1)
       return ndi_error_null(ND_ERR_VALUE, "roll: the flattened array takes one shift (got %d)", nshift);
