@@ -262,6 +262,11 @@ static void test_wrap(void **state) {
   free(buf);
 }
 
+static void count_free(void *data, void *ctx) {
+  (void)data;
+  ++*(int *)ctx;
+}
+
 static void test_scope(void **state) {
   (void)state;
   nd_array *kept;
@@ -287,6 +292,29 @@ static void test_scope(void **state) {
   nd_release(kept);
   nd_scope_end(); /* unbalanced end: ignored */
   assert_null(nd_keep(NULL));
+  /* keeping, in an inner scope, what an outer scope owns leaves it the outer scope's: it
+   * is released at the outer end (its deleter runs once, there) */
+  static int freed;
+  freed = 0;
+  static double buf2[2];
+  nd_scope_begin();
+  nd_array *w = nd_wrap(ND_FLOAT64, ND_SHAPE(2), NULL, buf2, count_free, &freed);
+  nd_scope_begin();
+  assert_ptr_equal(nd_keep(w), w);
+  nd_scope_end();
+  assert_int_equal(freed, 0);
+  nd_scope_end();
+  assert_int_equal(freed, 1);
+  /* kept twice in one scope: moved once, to the enclosing scope */
+  freed = 0;
+  nd_scope_begin();
+  nd_scope_begin();
+  w = nd_wrap(ND_FLOAT64, ND_SHAPE(2), NULL, buf2, count_free, &freed);
+  nd_keep(nd_keep(w));
+  nd_scope_end();
+  assert_int_equal(freed, 0);
+  nd_scope_end();
+  assert_int_equal(freed, 1);
 }
 
 static void test_version(void **state) {

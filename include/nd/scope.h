@@ -23,7 +23,9 @@ ND_API void nd_scope_begin(void);
 /** Releases every array still owned by the innermost scope and closes it. */
 ND_API void nd_scope_end(void);
 /** Takes `a` out of the innermost scope: it moves to the enclosing scope if there is one,
- *  otherwise the caller owns it. Returns `a` (NULL stays NULL). */
+ *  otherwise the caller owns it. An array the innermost scope does not own (one an outer
+ *  scope owns, or none) is left as it is, so keeping an array twice in one scope moves it
+ *  once. Returns `a` (NULL stays NULL). */
 ND_API nd_array *nd_keep(nd_array *a);
 /** Number of scopes open on this thread. */
 ND_API int nd_scope_depth(void);

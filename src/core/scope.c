@@ -95,7 +95,9 @@ void nd_scope_end(void) {
 nd_array *nd_keep(nd_array *a) {
   if (!a) return NULL;
   int d = a->scope_depth;
-  if (d <= 0 || d > depth) return a;
+  /* only an array of the innermost scope moves: one an outer scope owns stays its (a
+   * helper keeping what its caller's scope made must not take it from that scope) */
+  if (d <= 0 || d != depth) return a;
   ndi_scope_forget(a);
   /* Hand it to the enclosing scope, if any, so it lives exactly as long as that one. If
    * that scope cannot grow, the array stays untracked and the caller owns it. */
