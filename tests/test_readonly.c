@@ -109,6 +109,21 @@ static void test_set_writeable(void **state) {
   TH_EXPECT_ERROR(nd_fill(mv, 1.0), ND_ERR_READONLY, "(its memory is read-only)");
   assert_int_equal(nd_set_writeable(m, false), ND_OK); /* allowed, and changes nothing */
   TH_EXPECT_ERROR(nd_set_writeable(NULL, true), ND_ERR_NULL, "set_writeable");
+  /* broadcast views stay read-only, and broadcast_arrays' outputs report so */
+  nd_array *x = nd_zeros(ND_FLOAT64, ND_SHAPE(4), ND_C);
+  nd_array *bx = nd_broadcast_to(x, ND_SHAPE(3, 4));
+  TH_EXPECT_ERROR(nd_set_writeable(bx, true), ND_ERR_READONLY, "set_writeable: a broadcast view stays read-only (axis 0");
+  TH_EXPECT_ERROR(nd_set_double(bx, (int64_t[]){1, 1}, 5.0), ND_ERR_READONLY, "set_double");
+  nd_array *pair[2];
+  nd_array *col = nd_zeros(ND_FLOAT64, ND_SHAPE(3, 1), ND_C);
+  assert_int_equal(nd_broadcast_arrays(2, (nd_array *[]){x, col}, pair), ND_OK);
+  nd_release(col);
+  assert_false(nd_is_writeable(pair[0]));
+  TH_EXPECT_ERROR(nd_set_double(pair[1], (int64_t[]){0, 0}, 1.0), ND_ERR_READONLY, "set_double");
+  nd_release(pair[0]);
+  nd_release(pair[1]);
+  nd_release(bx);
+  nd_release(x);
   nd_release(mv);
   nd_release(m);
   nd_release(v);

@@ -58,10 +58,12 @@ ND_API void *nd_data(const nd_array *a);
 /** True if the elements are laid out densely in order `o` (ND_C or ND_F). Arrays with at
  *  most one element of extent > 1, and size-0 arrays, are both. */
 ND_API bool nd_is_contiguous(const nd_array *a, nd_order o);
-/** True if writes through this array are allowed. */
+/** True if writes through this array are allowed (false for a broadcast view: an axis of
+ *  stride 0 and extent above 1). */
 ND_API bool nd_is_writeable(const nd_array *a);
 /** Marks an array (the header, not the storage) read-only or writeable again. Making
- *  writeable an array over read-only storage (a memory-mapped file) is an error. */
+ *  writeable an array over read-only storage (a memory-mapped file) or a broadcast view is
+ *  an error (ND_ERR_READONLY), as NumPy refuses it. */
 ND_API nd_status nd_set_writeable(nd_array *a, bool writeable);
 /** True if both arrays address at least one common byte (exact answer). */
 ND_API bool nd_shares_memory(const nd_array *a, const nd_array *b);

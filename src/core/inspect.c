@@ -29,7 +29,17 @@ bool nd_is_contiguous(const nd_array *a, nd_order o) {
   return ndi_is_contiguous(a->ndim, a->shape, a->strides, o);
 }
 
-bool nd_is_writeable(const nd_array *a) { return a && ndi_is_writeable(a); }
+/* An axis of stride 0 and extent above 1: writing through it would write one element
+ * for many (broadcast views are read-only, as NumPy's). */
+static int broadcast_axis(const nd_array *a) {
+  for (int i = 0; i < a->ndim; i++)
+    if (a->strides[i] == 0 && a->shape[i] > 1) return i;
+  return -1;
+}
+
+bool nd_is_writeable(const nd_array *a) {
+  return a && ndi_is_writeable(a) && broadcast_axis(a) < 0;
+}
 
 nd_status nd_set_writeable(nd_array *a, bool writeable) {
   if (!a) return ndi_null_arg("set_writeable");
@@ -39,6 +49,10 @@ nd_status nd_set_writeable(nd_array *a, bool writeable) {
   }
   if (a->storage->flags & NDI_STORAGE_READONLY)
     return ndi_error(ND_ERR_READONLY, "set_writeable: the array's memory is read-only");
+  int b = broadcast_axis(a);
+  if (b >= 0)
+    return ndi_error(ND_ERR_READONLY, "set_writeable: a broadcast view stays read-only (axis %d has stride 0 and extent %lld)",
+                     b, (long long)a->shape[b]);
   a->flags |= NDI_WRITEABLE;
   return ND_OK;
 }
@@ -146,7 +160,7 @@ nd_status nd_get_int64(const nd_array *a, const int64_t *index, int64_t *value) 
 nd_status nd_set_double(nd_array *a, const int64_t *index, double value) {
   char *p = element_at("set_double", a, index);
   if (!p) return nd_last_status();
-  if (!ndi_is_writeable(a)) return ndi_error(ND_ERR_READONLY, "set_double: array is read-only");
+  if (!nd_is_writeable(a)) return ndi_error(ND_ERR_READONLY, "set_double: array is read-only");
   ndi_convert_one(a->dtype, p, ND_FLOAT64, &value);
   return ND_OK;
 }
