@@ -474,6 +474,7 @@ static void test_diff(void **state) {
   th_assert_same_values(nd_diff(m, 1, 0, NULL, NULL), m);
   TH_EXPECT_ERROR(nd_diff(m, 0, -1, NULL, NULL), ND_ERR_VALUE, "diff: order must be non-negative but got -1");
   TH_EXPECT_ERROR(nd_diff(nd_zeros(ND_INT8, 0, NULL, ND_C), 0, 1, NULL, NULL), ND_ERR_VALUE, "diff: requires input that is at least one dimensional");
+  TH_EXPECT_ERROR(nd_diff(m, ND_AXIS_NONE, 1, NULL, NULL), ND_ERR_INDEX, "diff: an axis is required");
   TH_EXPECT_ERROR(nd_diff(m, 2, 1, NULL, NULL), ND_ERR_INDEX, "diff: axis 2 is out of bounds");
   TH_EXPECT_ERROR(nd_diff(m, 1, 1, nd_ones(ND_INT64, ND_SHAPE(3, 1), ND_C), NULL), ND_ERR_SHAPE,
                   "diff: prepend has shape [3,1] but the array has shape [2,3]");

@@ -76,6 +76,8 @@ nd_array *nd_diff(const nd_array *a, int axis, int n, const nd_array *prepend,
   if (a->ndim == 0)
     return ndi_error_null(ND_ERR_VALUE, "diff: requires input that is at least one dimensional");
   int ax;
+  if (axis == ND_AXIS_NONE)
+    return ndi_error_null(ND_ERR_INDEX, "diff: an axis is required (ND_AXIS_NONE is not accepted; NumPy's default is -1)");
   if (ndi_normalize_axis("diff", axis, a->ndim, &ax)) return NULL;
   nd_array *parts[3];
   int np = 0;
