@@ -472,7 +472,7 @@ nd_status nd_mask_fill(nd_array *a, const nd_array *mask, nd_scalar value) {
   if (mask->dtype != ND_BOOL)
     return ndi_error(ND_ERR_TYPE, "mask_fill: the mask must be a bool array, got %s", ndi_dtype_name(mask->dtype));
   _Alignas(16) char elem[16];
-  nd_status st = value.kind == ND_SCALAR_FLOAT ? ndi_check_float_fits("mask_fill", "float scalar", value.v.f, a->dtype) : ND_OK;
+  nd_status st = ndi_check_float_assign("mask_fill", value, a->dtype);
   if (st || (st = ndi_scalar_to("mask_fill", value, a->dtype, elem))) return st;
   nd_array *v = ndi_array_alloc("mask_fill", a->dtype, 0, NULL, ND_C);
   if (!v) return ND_ERR_NOMEM;

@@ -68,9 +68,14 @@ nd_status ndi_check_float_fits(const char *op, const char *what, double v, nd_dt
   return ND_OK;
 }
 
+nd_status ndi_check_float_assign(const char *op, nd_scalar v, nd_dtype t) {
+  return v.kind == ND_SCALAR_FLOAT ? ndi_check_float_fits(op, "float scalar", v.v.f, t) : ND_OK;
+}
+
 nd_status ndi_check_weak_fits(const char *op, const nd_array *value, nd_dtype t) {
   if (!(value->flags & NDI_WEAK)) return ND_OK;
-  if (value->dtype == ND_FLOAT64) return ndi_check_float_fits(op, "float scalar", *(const double *)value->data, t);
+  if (value->dtype == ND_FLOAT64)
+    return ndi_check_float_assign(op, ND_FLOAT(*(const double *)value->data), t);
   if (value->dtype != ND_INT64) return ND_OK;
   char buf[16];
   return ndi_scalar_to(op, ND_INT(*(const int64_t *)value->data), t, buf);
@@ -165,11 +170,8 @@ nd_status ndi_fill(const char *op, nd_array *dst, nd_scalar value) {
 
 nd_status nd_fill_scalar(nd_array *dst, nd_scalar value) {
   NDI_REQUIRE_ST("fill", dst);
-  if (value.kind == ND_SCALAR_FLOAT) {
-    nd_status st = ndi_check_float_fits("fill", "float scalar", value.v.f, dst->dtype);
-    if (st) return st;
-  }
-  return ndi_fill("fill", dst, value);
+  nd_status st = ndi_check_float_assign("fill", value, dst->dtype);
+  return st ? st : ndi_fill("fill", dst, value);
 }
 
 nd_status nd_fill(nd_array *dst, double value) { return nd_fill_scalar(dst, ND_FLOAT(value)); }

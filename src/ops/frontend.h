@@ -54,6 +54,9 @@ nd_status ndi_check_weak_fits(const char *op, const nd_array *value, nd_dtype t)
  * dtype); `what` names v in the message ("float scalar"). np.full and astype convert
  * unchecked; assignment, fill and arange's first two values check. */
 nd_status ndi_check_float_fits(const char *op, const char *what, double v, nd_dtype t);
+/* That check for a scalar being assigned (fill, mask_fill, weak values): floats only;
+ * integers are range-checked by ndi_scalar_to itself. */
+nd_status ndi_check_float_assign(const char *op, nd_scalar v, nd_dtype t);
 /* The dtype a scalar's kind maps to by default (bool, int64, float64, complex128). */
 nd_dtype ndi_scalar_default_dtype(nd_scalar v);
 

@@ -6,6 +6,7 @@
 #include "iter/copy.h"
 #include "iter/gather.h"
 #include "indexing.h"
+#include "nd/creation.h"
 #include "nd/indexing.h"
 #include "nd/manipulation.h"
 
@@ -148,19 +149,11 @@ static nd_array *take_flat(axis_source *s, nd_dtype t, const nd_array *indices) 
   return out;
 }
 
-/* take and repeat read bool indices or counts as 0 and 1, as NumPy (which casts them);
- * an int64 copy of them, or NULL (the error set). */
-static nd_array *bool_as_int64(const char *op, const nd_array *b) {
-  nd_array *r = ndi_array_alloc(op, ND_INT64, b->ndim, b->shape, ND_C);
-  if (r) ndi_copy_array(r, b);
-  return r;
-}
-
 nd_array *nd_take(const nd_array *a, const nd_array *indices, int axis) {
   NDI_REQUIRE("take", a);
   NDI_REQUIRE("take", indices);
-  if (indices->dtype == ND_BOOL) {
-    nd_array *ix = bool_as_int64("take", indices);
+  if (indices->dtype == ND_BOOL) { /* read as 0 and 1, as NumPy (which casts them) */
+    nd_array *ix = nd_astype(indices, ND_INT64);
     nd_array *r = ix ? nd_take(a, ix, axis) : NULL;
     nd_release(ix);
     return r;
@@ -306,8 +299,8 @@ nd_array *nd_repeat(const nd_array *a, int64_t repeats, int axis) {
 nd_array *nd_repeat_array(const nd_array *a, const nd_array *repeats, int axis) {
   NDI_REQUIRE("repeat", a);
   NDI_REQUIRE("repeat", repeats);
-  if (repeats->dtype == ND_BOOL) {
-    nd_array *c = bool_as_int64("repeat", repeats);
+  if (repeats->dtype == ND_BOOL) { /* counts of 0 and 1, as NumPy */
+    nd_array *c = nd_astype(repeats, ND_INT64);
     nd_array *r = c ? repeat_impl(a, 0, c, axis) : NULL;
     nd_release(c);
     return r;
