@@ -89,7 +89,28 @@ void ndi_la_blas_gemm_kblocks(const ndi_la_blas_op *p, int64_t m, int64_t n, int
 
 /* ---- threads ------------------------------------------------------------------------- */
 
+/* The OpenMP build of OpenBLAS (the one nd links, see CMakeLists.txt) sizes each call's
+ * thread team by the calling thread's OpenMP setting, omp_get_max_threads(), and runs
+ * serially inside an active parallel region; openblas_set_num_threads() changes a count
+ * shared by every thread. So with that build nd sets the calling thread's OpenMP count,
+ * which user threads calling nd at the same time cannot change under each other. Other
+ * builds only have the shared count. */
+static bool blas_follows_openmp(void) {
+#if defined(_OPENMP) && defined(OPENBLAS_OPENMP)
+  return openblas_get_parallel() == OPENBLAS_OPENMP;
+#else
+  return false;
+#endif
+}
+
 static int set_blas_threads(int n) {
+#ifdef _OPENMP
+  if (blas_follows_openmp()) {
+    int prev = omp_get_max_threads();
+    if (prev != n) omp_set_num_threads(n);
+    return prev;
+  }
+#endif
   int prev = openblas_get_num_threads();
   if (prev != n) openblas_set_num_threads(n);
   return prev;
@@ -97,9 +118,9 @@ static int set_blas_threads(int n) {
 
 int ndi_la_blas_serial_begin(void) { return set_blas_threads(1); }
 
-/* OpenBLAS's own thread count when nd was loaded (OPENBLAS_NUM_THREADS or the cores;
- * OpenBLAS, a dependency, is initialised first): nd never gives BLAS more threads than
- * that, so a user's BLAS setting stands. */
+/* OpenBLAS's own thread count when nd was loaded (OPENBLAS_NUM_THREADS, OMP_NUM_THREADS
+ * or the cores; OpenBLAS, a dependency, is initialised first): nd never gives BLAS more
+ * threads than that, so a user's BLAS setting stands. */
 static _Atomic int blas_default = 0;
 __attribute__((constructor)) static void read_blas_default(void) {
   atomic_store(&blas_default, openblas_get_num_threads());
@@ -114,6 +135,14 @@ int ndi_la_blas_parallel_begin(void) {
   if (omp_in_parallel()) n = 1;
 #endif
   return set_blas_threads(n);
+}
+
+int ndi_la_blas_begin(int nt, double work) {
+  /* Threaded BLAS inside LAPACK (symv in the tridiagonal reduction, the panel updates of
+   * getrf) sums partial results per thread, so its bits depend on the thread count;
+   * below NDI_LA_BLAS_THREADED_MIN it would gain nothing anyway. */
+  if (nt > 1 || work < (double)NDI_LA_BLAS_THREADED_MIN) return ndi_la_blas_serial_begin();
+  return ndi_la_blas_parallel_begin();
 }
 
 void ndi_la_blas_restore(int prev) { set_blas_threads(prev); }

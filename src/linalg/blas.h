@@ -44,9 +44,14 @@ nd_status ndi_la_gemm_run(const char *op, ndi_la_gemm *g);
 /* BLAS threads: ndi_la_blas_serial_begin() makes BLAS single-threaded (for calls inside
  * nd's parallel regions) and returns the previous count for ndi_la_blas_restore();
  * ndi_la_blas_parallel_begin() lets BLAS use nd's thread count (1 inside a parallel
- * region). Both only call OpenBLAS when the count changes. */
+ * region). ndi_la_blas_begin(nt, work) picks between them for a batch run on nt threads
+ * whose single calls cost `work` multiply-adds: BLAS's threads only for one call of at
+ * least NDI_LA_BLAS_THREADED_MIN. The count is the calling thread's own where OpenBLAS
+ * follows OpenMP (see blas.c). All only change the count when it differs. */
+#define NDI_LA_BLAS_THREADED_MIN ((int64_t)1 << 21)
 int ndi_la_blas_serial_begin(void);
 int ndi_la_blas_parallel_begin(void);
+int ndi_la_blas_begin(int nt, double work);
 void ndi_la_blas_restore(int prev);
 
 #endif

@@ -16,7 +16,7 @@
 
 /* One product of at least this many multiply-adds is left to BLAS's own threads when the
  * batch is too short to share out. */
-#define BIG_PRODUCT ((int64_t)1 << 21)
+#define BIG_PRODUCT NDI_LA_BLAS_THREADED_MIN
 
 typedef enum { K_INT, K_SMALL, K_BLAS } kernel_kind;
 
@@ -250,7 +250,7 @@ nd_status ndi_la_gemm_run(const char *op, ndi_la_gemm *g) {
     if (!work) return ndi_nomem(op, P.work * (size_t)nt);
   }
   int prev = -1;
-  if (P.kind == K_BLAS) prev = nt > 1 ? ndi_la_blas_serial_begin() : ndi_la_blas_parallel_begin();
+  if (P.kind == K_BLAS) prev = ndi_la_blas_begin(nt, (double)per);
   gemm_job job = {g, &P, work};
   ndi_la_run_blocks(nb, nt, gemm_block, &job);
   if (prev >= 0) ndi_la_blas_restore(prev);

@@ -163,7 +163,7 @@ nd_status ndi_la_batch_run(const char *op, ndi_la_batch *b, int64_t *failed, int
     work = ndi_aligned_alloc(b->work * (size_t)nt);
     if (!work) return ndi_nomem(op, b->work * (size_t)nt);
   }
-  int prev = nt > 1 ? ndi_la_blas_serial_begin() : ndi_la_blas_parallel_begin();
+  int prev = ndi_la_blas_begin(nt, b->cost);
   int64_t fail[64];
   int codes[64];
   for (int t = 0; t < nt; t++) fail[t] = INT64_MAX;

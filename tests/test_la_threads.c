@@ -1,0 +1,220 @@
+/* LAPACK-backed functions give the same bits for every nd thread count, and when several
+ * user threads call them at once, for matrices below the size where OpenBLAS's own
+ * threads are used (NDI_LA_BLAS_THREADED_MIN multiply-adds per matrix): single small
+ * matrices, 20x20 ones and batches of small ones. Threaded BLAS inside LAPACK (symv in
+ * syevd's tridiagonal reduction, getrf's updates) sums per-thread partial results, so
+ * letting it run on these would change the last bits with the thread count. */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "helpers.h"
+
+/* Deterministic values in [-1, 1). */
+static double next_value(uint64_t *s) {
+  *s = *s * 6364136223846793005ULL + 1442695040888963407ULL;
+  return (double)(*s >> 11) / (double)(1ULL << 52) - 1.0;
+}
+
+typedef enum { M_GENERAL, M_SYMMETRIC, M_SPD } matrix_kind;
+
+/* A stack of `batch` n x n matrices (batch 0: a single [n, n]) in dtype t. */
+static nd_array *make_matrices(nd_dtype t, int64_t batch, int64_t n, matrix_kind kind,
+                               uint64_t seed) {
+  bool cplx = t == ND_COMPLEX64 || t == ND_COMPLEX128;
+  int64_t nb = batch ? batch : 1, per = n * n * (cplx ? 2 : 1);
+  double *v = malloc(sizeof(double) * (size_t)(nb * per));
+  for (int64_t i = 0; i < nb * per; i++) v[i] = next_value(&seed);
+  for (int64_t b = 0; b < nb && kind != M_GENERAL; b++) {
+    double *m = v + b * per;
+    int w = cplx ? 2 : 1;
+    for (int64_t i = 0; i < n; i++)
+      for (int64_t j = 0; j < i; j++) { /* Hermitian: m[j,i] = conj(m[i,j]) */
+        m[(j * n + i) * w] = m[(i * n + j) * w];
+        if (cplx) m[(j * n + i) * w + 1] = -m[(i * n + j) * w + 1];
+      }
+    for (int64_t i = 0; i < n; i++) {
+      if (cplx) m[(i * n + i) * w + 1] = 0;
+      if (kind == M_SPD) m[(i * n + i) * w] += (double)n; /* diagonally dominant */
+    }
+  }
+  int64_t shape[3] = {batch, n, n};
+  int nd = batch ? 3 : 2;
+  nd_array *d = nd_from_data(cplx ? ND_COMPLEX128 : ND_FLOAT64, nd, batch ? shape : shape + 1,
+                             v, ND_C);
+  free(v);
+  nd_array *r = nd_astype(d, t);
+  nd_release(d);
+  return r;
+}
+
+#define NRESULTS 9
+
+/* Every result of the functions under test, for one input. */
+typedef struct {
+  nd_array *r[NRESULTS];
+} results;
+
+static void compute(results *out, nd_array *gen, nd_array *sym, nd_array *spd, nd_array *rhs) {
+  nd_array *q = NULL, *rr = NULL, *w = NULL, *vec = NULL;
+  out->r[0] = nd_linalg_eigvalsh(sym);
+  assert_int_equal(nd_linalg_eigh(sym, &w, &vec), ND_OK);
+  nd_release(w);
+  out->r[1] = vec;
+  out->r[2] = nd_linalg_solve(gen, rhs);
+  out->r[3] = nd_linalg_inv(gen);
+  out->r[4] = nd_linalg_det(gen);
+  out->r[5] = nd_linalg_cholesky(spd, false);
+  assert_int_equal(nd_linalg_qr(gen, ND_QR_REDUCED, &q, &rr), ND_OK);
+  nd_release(q);
+  out->r[6] = rr;
+  out->r[7] = nd_linalg_svdvals(gen);
+  out->r[8] = nd_linalg_eigvals(gen);
+  for (int i = 0; i < NRESULTS; i++) assert_non_null(out->r[i]);
+}
+
+static void release_results(results *r) {
+  for (int i = 0; i < NRESULTS; i++) nd_release(r->r[i]);
+}
+
+static bool same_bits(const nd_array *a, const nd_array *b) {
+  if (nd_dtype_of(a) != nd_dtype_of(b) || nd_nbytes(a) != nd_nbytes(b)) return false;
+  size_t n = (size_t)nd_nbytes(a);
+  char *x = malloc(n + 1), *y = malloc(n + 1);
+  nd_to_data(a, x, ND_C);
+  nd_to_data(b, y, ND_C);
+  bool same = memcmp(x, y, n) == 0;
+  free(x);
+  free(y);
+  return same;
+}
+
+typedef struct {
+  nd_dtype t;
+  int64_t batch, n;
+} la_case;
+
+static const la_case cases[] = {
+    {ND_FLOAT64, 0, 3},   {ND_FLOAT64, 0, 20},    {ND_FLOAT64, 64, 6},
+    {ND_FLOAT64, 0, 50},  {ND_COMPLEX128, 0, 3},  {ND_COMPLEX128, 0, 20},
+    {ND_FLOAT32, 16, 9},  {ND_COMPLEX64, 0, 12},  {ND_FLOAT64, 5, 30},
+};
+#define NCASES (int)(sizeof cases / sizeof cases[0])
+
+typedef struct {
+  nd_array *gen, *sym, *spd, *rhs;
+} inputs;
+
+static void make_inputs(inputs *in, const la_case *c, uint64_t seed) {
+  in->gen = make_matrices(c->t, c->batch, c->n, M_GENERAL, seed);
+  in->sym = make_matrices(c->t, c->batch, c->n, M_SYMMETRIC, seed + 1);
+  in->spd = make_matrices(c->t, c->batch, c->n, M_SPD, seed + 2);
+  in->rhs = make_matrices(c->t, c->batch, c->n, M_GENERAL, seed + 3);
+}
+
+static void release_inputs(inputs *in) {
+  nd_release(in->gen);
+  nd_release(in->sym);
+  nd_release(in->spd);
+  nd_release(in->rhs);
+}
+
+/* The 3x3 symmetric matrix whose eigenvalues differed between 1 and 2 threads. */
+static void test_eigvalsh_3x3(void **state) {
+  (void)state;
+  const double a[9] = {2, .3, -.7, .3, 1.5, .2, -.7, .2, -1.1};
+  nd_array *m = nd_from_data(ND_FLOAT64, 2, (int64_t[]){3, 3}, a, ND_C);
+  nd_set_num_threads(1);
+  nd_array *w1 = nd_linalg_eigvalsh(m);
+  nd_set_num_threads(2);
+  nd_array *w2 = nd_linalg_eigvalsh(m);
+  nd_set_num_threads(0);
+  assert_true(same_bits(w1, w2));
+  nd_release(w1);
+  nd_release(w2);
+  nd_release(m);
+}
+
+static void test_thread_counts(void **state) {
+  (void)state;
+  for (int c = 0; c < NCASES; c++) {
+    inputs in;
+    make_inputs(&in, &cases[c], 1000 + (uint64_t)c);
+    results one, two;
+    nd_set_num_threads(1);
+    compute(&one, in.gen, in.sym, in.spd, in.rhs);
+    nd_set_num_threads(2);
+    compute(&two, in.gen, in.sym, in.spd, in.rhs);
+    nd_set_num_threads(0);
+    for (int i = 0; i < NRESULTS; i++) {
+      if (!same_bits(one.r[i], two.r[i]))
+        fail_msg("case %d (dtype %d, batch %lld, n %lld): result %d differs between 1 and 2 "
+                 "threads",
+                 c, (int)cases[c].t, (long long)cases[c].batch, (long long)cases[c].n, i);
+    }
+    release_results(&one);
+    release_results(&two);
+    release_inputs(&in);
+  }
+}
+
+/* User threads calling at once (nd set to 2 threads) get the single-thread bits. */
+#define USERS 4
+#define ROUNDS 6
+
+typedef struct {
+  inputs *in;
+  results *want;
+  int mismatches;
+} user;
+
+static void *user_work(void *p) {
+  user *u = p;
+  for (int r = 0; r < ROUNDS; r++)
+    for (int c = 0; c < NCASES; c++) {
+      results got;
+      compute(&got, u->in[c].gen, u->in[c].sym, u->in[c].spd, u->in[c].rhs);
+      for (int i = 0; i < NRESULTS; i++) u->mismatches += !same_bits(got.r[i], u->want[c].r[i]);
+      release_results(&got);
+    }
+  return NULL;
+}
+
+static void test_concurrent_users(void **state) {
+  (void)state;
+  inputs in[NCASES];
+  results want[NCASES];
+  nd_set_num_threads(1);
+  for (int c = 0; c < NCASES; c++) {
+    make_inputs(&in[c], &cases[c], 2000 + (uint64_t)c);
+    compute(&want[c], in[c].gen, in[c].sym, in[c].spd, in[c].rhs);
+  }
+  nd_set_num_threads(2);
+  pthread_t th[USERS];
+  user u[USERS];
+  for (int i = 0; i < USERS; i++) {
+    u[i] = (user){in, want, 0};
+    assert_int_equal(pthread_create(&th[i], NULL, user_work, &u[i]), 0);
+  }
+  int mismatches = 0;
+  for (int i = 0; i < USERS; i++) {
+    pthread_join(th[i], NULL);
+    mismatches += u[i].mismatches;
+  }
+  nd_set_num_threads(0);
+  assert_int_equal(mismatches, 0);
+  for (int c = 0; c < NCASES; c++) {
+    release_results(&want[c]);
+    release_inputs(&in[c]);
+  }
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_eigvalsh_3x3),
+      cmocka_unit_test(test_thread_counts),
+      cmocka_unit_test(test_concurrent_users),
+  };
+  return TH_RUN(tests);
+}
