@@ -37,7 +37,14 @@ static void test_seed_broadcasting(void **state) {
   TH_EXPECT_ERROR(nd_add(a, ones), ND_ERR_SHAPE,
                   "add: shapes [2,3] and [2,2] cannot be broadcast (axis 1: 3 vs 2)");
   TH_EXPECT_ERROR(nd_multiply(ones, a), ND_ERR_SHAPE, "multiply: shapes [2,2] and [2,3]");
-  TH_EXPECT_ERROR(nd_where(a, ones, a), ND_ERR_SHAPE, "where: shapes");
+  TH_EXPECT_ERROR(nd_where(a, ones, a), ND_ERR_SHAPE,
+                  "where: shapes [2,3], [2,2] and [2,3] cannot be broadcast (axis 1: 3 vs 2)");
+  TH_EXPECT_ERROR(nd_clip(a, a, ones), ND_ERR_SHAPE, "clip: shapes [2,3], [2,3] and [2,2]");
+  /* a NULL input is named as the header names it */
+  TH_EXPECT_ERROR(nd_add(a, NULL), ND_ERR_NULL, "add: argument b is NULL");
+  TH_EXPECT_ERROR(nd_sin(NULL), ND_ERR_NULL, "sin: argument x is NULL");
+  TH_EXPECT_ERROR(nd_clip(a, NULL, a), ND_ERR_NULL, "clip: argument lo is NULL");
+  TH_EXPECT_ERROR(nd_where(NULL, a, a), ND_ERR_NULL, "where: argument cond is NULL");
   nd_scope_end();
 }
 

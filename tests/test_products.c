@@ -209,7 +209,8 @@ static void test_trace(void **state) {
                         nd_zeros(ND_INT64, ND_SHAPE(2), ND_C));
   TH_EXPECT_ERROR(nd_trace(nd_ones(ND_FLOAT64, ND_SHAPE(3), ND_C), 0, 0, 1), ND_ERR_SHAPE, "trace: needs at least 2 axes");
   TH_EXPECT_ERROR(nd_linalg_diagonal(nd_ones(ND_FLOAT64, ND_SHAPE(3), ND_C), 0), ND_ERR_SHAPE, "diagonal");
-  TH_EXPECT_ERROR(nd_trace(x, 0, 0, 0), ND_ERR_VALUE, "");
+  TH_EXPECT_ERROR(nd_trace(x, 0, 0, 0), ND_ERR_VALUE, "trace: axis1 and axis2 cannot be the same");
+  TH_EXPECT_ERROR(nd_trace(x, 0, 0, 5), ND_ERR_INDEX, "trace: axis 5 is out of bounds");
   nd_scope_end();
 }
 

@@ -81,7 +81,10 @@ static void test_solve_inv(void **state) {
   TH_EXPECT_ERROR(nd_linalg_solve(nd_ones(ND_FLOAT64, ND_SHAPE(2, 3, 3), ND_C), nd_ones(ND_FLOAT64, ND_SHAPE(4, 3, 1), ND_C)),
                   ND_ERR_SHAPE, "solve: shapes [2] and [4] cannot be broadcast");
   TH_EXPECT_ERROR(nd_linalg_inv(nd_ones(ND_FLOAT64, ND_SHAPE(2, 3), ND_C)), ND_ERR_SHAPE, "inv: needs square matrices");
-  TH_EXPECT_ERROR(nd_linalg_solve(NULL, stack), ND_ERR_NULL, "solve");
+  TH_EXPECT_ERROR(nd_linalg_solve(NULL, stack), ND_ERR_NULL, "solve: argument a is NULL");
+  TH_EXPECT_ERROR(nd_linalg_solve(stack, NULL), ND_ERR_NULL, "solve: argument b is NULL");
+  TH_EXPECT_ERROR(nd_linalg_solve(nd_eye(ND_FLOAT64, 3, -1, 0), nd_zeros(ND_FLOAT64, 0, NULL, ND_C)),
+                  ND_ERR_SHAPE, "solve: b must have at least 1 dimension (a is [3,3], b is 0-d)");
   th_assert_shape(nd_linalg_inv(nd_ones(ND_FLOAT64, ND_SHAPE(0, 0), ND_C)), 2, (int64_t[]){0, 0});
   th_assert_shape(nd_linalg_inv(nd_ones(ND_FLOAT64, ND_SHAPE(0, 2, 2), ND_C)), 3, (int64_t[]){0, 2, 2});
   th_assert_shape(nd_linalg_solve(nd_ones(ND_FLOAT64, ND_SHAPE(2, 2), ND_C), nd_ones(ND_FLOAT64, ND_SHAPE(2, 0), ND_C)), 2,
@@ -348,7 +351,7 @@ static void test_matrix_power(void **state) {
   nd_array *a = good(ND_FLOAT64, 1);
   la_close(nd_linalg_matrix_power(a, -2), nd_matmul(nd_linalg_inv(a), nd_linalg_inv(a)), 1e-13, "power -2");
   TH_EXPECT_ERROR(nd_linalg_matrix_power(nd_ones(ND_FLOAT64, ND_SHAPE(2, 3), ND_C), 2), ND_ERR_SHAPE, "matrix_power: needs square");
-  TH_EXPECT_ERROR(nd_linalg_matrix_power(nd_zeros(ND_FLOAT64, ND_SHAPE(2, 2), ND_C), -1), ND_ERR_LINALG, "inv: the matrix is singular");
+  TH_EXPECT_ERROR(nd_linalg_matrix_power(nd_zeros(ND_FLOAT64, ND_SHAPE(2, 2), ND_C), -1), ND_ERR_LINALG, "matrix_power: the matrix is singular");
   nd_scope_end();
 }
 

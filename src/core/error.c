@@ -39,6 +39,11 @@ nd_status ndi_null_arg(const char *op) {
   return ND_ERR_NULL;
 }
 
+nd_status ndi_null_arg_named(const char *op, const char *name) {
+  if (last_status == ND_OK) ndi_error(ND_ERR_NULL, "%s: argument %s is NULL", op, name);
+  return ND_ERR_NULL;
+}
+
 nd_status ndi_nomem(const char *op, size_t nbytes) {
   return ndi_error(ND_ERR_NOMEM, "%s: out of memory (%zu bytes)", op, nbytes);
 }

@@ -1,7 +1,27 @@
 /* NumPy broadcasting: align shapes on the right, pad with 1, each pair equal or 1. */
+#include <stdio.h>
+
 #include "core/error.h"
 #include "layout.h"
 
+/* "op: shapes [2,3] and [2,2] cannot be broadcast (axis 1: 3 vs 2)"; with more than two
+ * operands every shape is listed, in order ("shapes [3,3], [3,3] and [3,2] ..."), and the
+ * axis is the output's. */
+static nd_status shape_mismatch(const char *op, int n, const int *ndims,
+                                const int64_t *const *shapes, int axis, int64_t ej,
+                                int64_t ek) {
+  char list[8 * NDI_SHAPE_BUF] = "", b[NDI_SHAPE_BUF];
+  size_t used = 0;
+  for (int q = 0; q < n; q++) {
+    const char *sep = q == 0 ? "" : q == n - 1 ? " and " : ", ";
+    int w = snprintf(list + used, sizeof list - used, "%s%s", sep,
+                     ndi_fmt_shape(b, sizeof b, ndims[q], shapes[q]));
+    if (w < 0 || (size_t)w >= sizeof list - used) break;
+    used += (size_t)w;
+  }
+  return ndi_error(ND_ERR_SHAPE, "%s: shapes %s cannot be broadcast (axis %d: %lld vs %lld)", op,
+                   list, axis, (long long)ej, (long long)ek);
+}
 
 nd_status ndi_broadcast_shapes(const char *op, int n, const int *ndims,
                                const int64_t *const *shapes, int *out_ndim, int64_t *out_shape) {
@@ -12,9 +32,6 @@ nd_status ndi_broadcast_shapes(const char *op, int n, const int *ndims,
     if (ndims[k] > nd) nd = ndims[k];
   }
   for (int i = 0; i < nd; i++) out_shape[i] = 1;
-  /* which operand fixed each output extent (for the message) */
-  int owner[ND_MAX_DIMS];
-  for (int i = 0; i < nd; i++) owner[i] = -1;
   for (int k = 0; k < n; k++) {
     int pad = nd - ndims[k];
     for (int i = 0; i < ndims[k]; i++) {
@@ -24,15 +41,9 @@ nd_status ndi_broadcast_shapes(const char *op, int n, const int *ndims,
       if (e == out_shape[o] || e == 1) continue;
       if (out_shape[o] == 1) {
         out_shape[o] = e;
-        owner[o] = k;
         continue;
       }
-      char b1[NDI_SHAPE_BUF], b2[NDI_SHAPE_BUF];
-      int j = owner[o];
-      return ndi_error(ND_ERR_SHAPE, "%s: shapes %s and %s cannot be broadcast (axis %d: %lld vs %lld)",
-                       op, ndi_fmt_shape(b1, sizeof b1, ndims[j], shapes[j]),
-                       ndi_fmt_shape(b2, sizeof b2, ndims[k], shapes[k]), o,
-                       (long long)out_shape[o], (long long)e);
+      return shape_mismatch(op, n, ndims, shapes, o, out_shape[o], e);
     }
   }
   /* Each input fits in memory, but their broadcast need not (a [2^40] with a [2^40,1]). */

@@ -148,7 +148,7 @@ nd_array *nd_linalg_matrix_power(const nd_array *a, int64_t n) {
     }
     return r;
   }
-  nd_array *base = n < 0 ? nd_linalg_inv(a) : nd_copy(a, ND_C);
+  nd_array *base = n < 0 ? ndi_la_inv("matrix_power", a) : nd_copy(a, ND_C);
   if (!base) return NULL;
   uint64_t e = n < 0 ? (uint64_t)0 - (uint64_t)n : (uint64_t)n;
   if (e == 1) return base;

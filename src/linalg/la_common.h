@@ -28,4 +28,7 @@ void ndi_la_run_blocks(int64_t n, int nt, ndi_la_range_fn fn, void *ctx);
 /* matmul with NumPy's rules, errors naming op (nd_matmul and the functions built on it). */
 nd_array *ndi_la_matmul(const char *op, const nd_array *a, const nd_array *b);
 
+/* nd_linalg_inv with errors named after op (matrix_power's negative powers). */
+nd_array *ndi_la_inv(const char *op, const nd_array *a);
+
 #endif

@@ -62,11 +62,14 @@ nd_array *nd_linalg_solve(const nd_array *a, const nd_array *b) {
   bool vec = b->ndim == 1;
   int64_t bm = vec ? b->shape[0] : (b->ndim >= 2 ? b->shape[b->ndim - 2] : -1);
   char sa[NDI_SHAPE_BUF], sb[NDI_SHAPE_BUF];
-  if (b->ndim == 0 || bm != n)
+  if (b->ndim == 0)
+    return ndi_error_null(ND_ERR_SHAPE, "solve: b must have at least 1 dimension (a is %s, b is 0-d)",
+                          ndi_fmt_shape(sa, sizeof sa, a->ndim, a->shape));
+  if (bm != n)
     return ndi_error_null(ND_ERR_SHAPE, "solve: a %s and b %s do not match (a has %lld rows, b %lld)",
                           ndi_fmt_shape(sa, sizeof sa, a->ndim, a->shape),
                           ndi_fmt_shape(sb, sizeof sb, b->ndim, b->shape), (long long)n,
-                          (long long)(b->ndim ? b->shape[vec ? 0 : b->ndim - 2] : 0));
+                          (long long)b->shape[vec ? 0 : b->ndim - 2]);
   if (ndi_la_check_lapack_size(op, n)) return NULL;
   lu_ctx c;
   memset(&c, 0, sizeof c);
@@ -105,8 +108,9 @@ nd_array *nd_linalg_solve(const nd_array *a, const nd_array *b) {
   return x;
 }
 
-nd_array *nd_linalg_inv(const nd_array *a) {
-  const char *op = "inv";
+nd_array *nd_linalg_inv(const nd_array *a) { return ndi_la_inv("inv", a); }
+
+nd_array *ndi_la_inv(const char *op, const nd_array *a) {
   NDI_REQUIRE(op, a);
   if (ndi_la_check_matrix(op, a, true)) return NULL;
   int64_t n = a->shape[a->ndim - 1];

@@ -23,7 +23,7 @@ static nd_array *trace_impl(const char *op, const nd_array *a, int64_t offset, i
                             int axis2) {
   if (a->ndim < 2)
     return ndi_error_null(ND_ERR_SHAPE, "%s: needs at least 2 axes (got %d)", op, a->ndim);
-  nd_array *d = nd_diagonal((nd_array *)a, offset, axis1, axis2);
+  nd_array *d = ndi_diagonal(op, (nd_array *)a, offset, axis1, axis2);
   if (!d) return NULL;
   int nd = d->ndim - 1;
   nd_array *r = ndi_array_alloc(op, trace_dtype(a->dtype), nd, d->shape, ND_C);

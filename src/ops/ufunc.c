@@ -158,6 +158,15 @@ static nd_status resolve(const ndi_ufunc *f, const nd_array *const *in, resolved
   if (first) r->in[0] = ND_BOOL;
   return ND_OK;
 }
+/* The name the header gives input k of f, for NULL-argument messages. */
+static const char *param_name(const ndi_ufunc *f, int k) {
+  static const char *const unary[] = {"x"}, *const binary[] = {"a", "b"},
+                           *const bounds[] = {"x", "lo", "hi"}, *const select[] = {"cond", "a", "b"};
+  if (f->nin == 1) return unary[0];
+  if (f->nin == 2) return binary[k];
+  return (f->flags & NDI_UF_COND_FIRST) ? select[k] : bounds[k];
+}
+
 
 /* Everything decided before any data moves. */
 typedef struct {
@@ -172,7 +181,7 @@ static nd_status prepare(const ndi_ufunc *f, const nd_array *const *in, const nd
   int ndims[NDI_EW_MAX_IN];
   const int64_t *shapes[NDI_EW_MAX_IN];
   for (int k = 0; k < f->nin; k++) {
-    NDI_REQUIRE_ST(f->name, in[k]);
+    if (!in[k]) return ndi_null_arg_named(f->name, param_name(f, k));
     ndims[k] = in[k]->ndim;
     shapes[k] = in[k]->shape;
   }

@@ -198,16 +198,16 @@ nd_array *nd_flip(nd_array *a, int naxes, const int *axes) {
   return ndi_view("flip", a, a->ndim, a->shape, strides, offset);
 }
 
-nd_array *nd_diagonal(nd_array *a, int64_t offset, int axis1, int axis2) {
-  NDI_REQUIRE("diagonal", a);
+nd_array *ndi_diagonal(const char *op, nd_array *a, int64_t offset, int axis1, int axis2) {
+  NDI_REQUIRE(op, a);
   if (a->ndim < 2)
-    return ndi_error_null(ND_ERR_VALUE, "diagonal: array of dimension %d has no diagonal (needs at least 2)", a->ndim);
+    return ndi_error_null(ND_ERR_VALUE, "%s: array of dimension %d has no diagonal (needs at least 2)", op, a->ndim);
   int i, j;
-  if (ndi_normalize_axis("diagonal", axis1, a->ndim, &i) ||
-      ndi_normalize_axis("diagonal", axis2, a->ndim, &j))
+  if (ndi_normalize_axis(op, axis1, a->ndim, &i) ||
+      ndi_normalize_axis(op, axis2, a->ndim, &j))
     return NULL;
   if (i == j)
-    return ndi_error_null(ND_ERR_VALUE, "diagonal: axis1 and axis2 cannot be the same (both %d)", i);
+    return ndi_error_null(ND_ERR_VALUE, "%s: axis1 and axis2 cannot be the same (both %d)", op, i);
   int64_t ni = a->shape[i], nj = a->shape[j], off = a->offset, len;
   if (offset >= 0) {
     len = nj - offset < ni ? nj - offset : ni;
@@ -227,7 +227,11 @@ nd_array *nd_diagonal(nd_array *a, int64_t offset, int axis1, int axis2) {
   }
   shape[n] = len;
   strides[n] = a->strides[i] + a->strides[j];
-  return ndi_view("diagonal", a, n + 1, shape, strides, off);
+  return ndi_view(op, a, n + 1, shape, strides, off);
+}
+
+nd_array *nd_diagonal(nd_array *a, int64_t offset, int axis1, int axis2) {
+  return ndi_diagonal("diagonal", a, offset, axis1, axis2);
 }
 
 /* Real or imaginary part of a complex array: a float view with doubled strides. */
