@@ -69,7 +69,10 @@ ND_API nd_array *nd_einsum(const char *subscripts, int n, nd_array *const *opera
  *  path[0 .. 2n-3] (positions i < j in the current operand list; the result of each step
  *  is appended to the end of the list, NumPy's einsum_path convention), found by
  *  exhaustive search for up to 6 operands and greedily beyond; *flops gets the estimated
- *  cost in NumPy's model (its "Optimized FLOP count"). path and flops may be NULL. */
+ *  cost of that path in NumPy's model (its "Optimized FLOP count"). Where no letter is
+ *  summed over and there are 3 or more operands ("i,j,k->ijk"), NumPy does not plan a
+ *  path and reports the cost of one step over all operands; nd still contracts in pairs
+ *  and reports their (smaller) cost. path and flops may be NULL. */
 ND_API nd_status nd_einsum_path(const char *subscripts, int n, nd_array *const *operands,
                                 int *path, double *flops);
 
