@@ -50,6 +50,22 @@ static void test_dtype_table(void **state) {
   assert_false(nd_dtype_is_integer(ND_BOOL));
   assert_true(nd_dtype_is_floating(ND_FLOAT32));
   assert_true(nd_dtype_is_complex(ND_COMPLEX64));
+  /* isdtype: each dtype against each kind, as numpy.isdtype gives it */
+  for (int t = 0; t < ND_NUM_DTYPES; t++) {
+    char k = nd_dtype_kind((nd_dtype)t);
+    assert_int_equal(nd_isdtype((nd_dtype)t, ND_KIND_BOOL), k == 'b');
+    assert_int_equal(nd_isdtype((nd_dtype)t, ND_KIND_SIGNED_INTEGER), k == 'i');
+    assert_int_equal(nd_isdtype((nd_dtype)t, ND_KIND_UNSIGNED_INTEGER), k == 'u');
+    assert_int_equal(nd_isdtype((nd_dtype)t, ND_KIND_INTEGRAL), k == 'i' || k == 'u');
+    assert_int_equal(nd_isdtype((nd_dtype)t, ND_KIND_REAL_FLOATING), k == 'f');
+    assert_int_equal(nd_isdtype((nd_dtype)t, ND_KIND_COMPLEX_FLOATING), k == 'c');
+    assert_int_equal(nd_isdtype((nd_dtype)t, ND_KIND_NUMERIC), k != 'b');
+    assert_false(nd_isdtype((nd_dtype)t, 0));
+  }
+  assert_true(nd_isdtype(ND_BOOL, ND_KIND_INTEGRAL | ND_KIND_BOOL));
+  assert_false(nd_isdtype(ND_FLOAT32, ND_KIND_INTEGRAL | ND_KIND_COMPLEX_FLOATING));
+  assert_false(nd_isdtype((nd_dtype)99, ND_KIND_NUMERIC));
+  assert_false(nd_isdtype((nd_dtype)-1, ND_KIND_BOOL));
 }
 
 /* numpy.result_type for every pair, in the order of th_all_dtypes (NumPy 2.x). */

@@ -100,6 +100,9 @@ ND_API bool nd_dtype_is_valid(int t);
 ND_API bool nd_dtype_is_integer(nd_dtype t);   /* signed or unsigned, not bool */
 ND_API bool nd_dtype_is_floating(nd_dtype t);  /* float32/64 */
 ND_API bool nd_dtype_is_complex(nd_dtype t);
+/** The Array API's isdtype: whether t is of one of the kinds OR-ed in `kinds`
+ *  (nd_isdtype(t, ND_KIND_INTEGRAL | ND_KIND_BOOL)). False for an invalid dtype. */
+ND_API bool nd_isdtype(nd_dtype t, unsigned kinds);
 
 /** Type promotion of two dtypes: the Array API lattice, and NumPy 2's rules where the
  *  standard leaves it open (int64 with uint64 gives float64, int32 with float32 gives

@@ -36,6 +36,17 @@ typedef enum nd_dtype {
 /** Number of dtypes nd currently implements. */
 #define ND_NUM_DTYPES 13
 
+/** The Array API's dtype kinds, for nd_isdtype; OR several for a tuple of kinds. */
+typedef enum nd_dtype_kinds {
+  ND_KIND_BOOL = 1,
+  ND_KIND_SIGNED_INTEGER = 2,
+  ND_KIND_UNSIGNED_INTEGER = 4,
+  ND_KIND_INTEGRAL = 6, /* signed or unsigned */
+  ND_KIND_REAL_FLOATING = 8,
+  ND_KIND_COMPLEX_FLOATING = 16,
+  ND_KIND_NUMERIC = 30 /* every dtype but bool */
+} nd_dtype_kinds;
+
 /** Memory order. C: last axis fastest (row-major). F: first axis fastest (column-major).
  *  A: F if the input is F-contiguous and not C-contiguous, else C. K: keep the input's
  *  axis order as closely as possible. Functions that only accept C or F say so. */

@@ -122,6 +122,19 @@ bool nd_dtype_is_integer(nd_dtype t) {
 bool nd_dtype_is_floating(nd_dtype t) { return ndi_dtype_ok((int)t) && ndi_dtype_kind(t) == 'f'; }
 bool nd_dtype_is_complex(nd_dtype t) { return ndi_dtype_ok((int)t) && ndi_dtype_kind(t) == 'c'; }
 
+bool nd_isdtype(nd_dtype t, unsigned kinds) {
+  if (!ndi_dtype_ok((int)t)) return false;
+  unsigned k;
+  switch (ndi_dtype_kind(t)) {
+    case 'b': k = ND_KIND_BOOL; break;
+    case 'i': k = ND_KIND_SIGNED_INTEGER; break;
+    case 'u': k = ND_KIND_UNSIGNED_INTEGER; break;
+    case 'f': k = ND_KIND_REAL_FLOATING; break;
+    default: k = ND_KIND_COMPLEX_FLOATING; break;
+  }
+  return (k & kinds) != 0;
+}
+
 /* NumPy's spellings besides the canonical names: array-protocol codes ("f8", "<f8"),
  * one-character type codes ("d", "F", "l") and C / Python type names ("double", "int",
  * "complex"), with the meanings NumPy 2 gives them on LP64 Linux. */
