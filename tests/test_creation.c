@@ -193,6 +193,17 @@ static void test_eye(void **state) {
   nd_array *c = nd_eye(ND_COMPLEX64, 2, 2, 5);
   assert_all(c, 0, 0);
   nd_release(c);
+  /* extreme offsets: no diagonal inside, and no overflow forming i + k */
+  for (int e = 0; e < 4; e++) {
+    int64_t k = e == 0 ? INT64_MAX : e == 1 ? INT64_MIN : e == 2 ? -3 : 4;
+    nd_array *d = nd_eye(ND_FLOAT64, 3, 4, k);
+    assert_all(d, 0, 0);
+    nd_release(d);
+  }
+  nd_array *d = nd_eye(ND_INT8, 3, 2, -2);
+  const int8_t wd[6] = {0, 0, 0, 0, 1, 0};
+  assert_memory_equal(nd_data(d), wd, 6);
+  nd_release(d);
   TH_EXPECT_ERROR(nd_eye(ND_FLOAT64, -2, 2, 0), ND_ERR_VALUE, "negative");
 }
 

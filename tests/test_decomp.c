@@ -68,6 +68,19 @@ static void test_cholesky(void **state) {
   TH_EXPECT_ERROR(nd_linalg_cholesky(nd_ones(ND_FLOAT64, ND_SHAPE(3), ND_C), false), ND_ERR_SHAPE,
                   "cholesky: needs a matrix or a stack of matrices");
   TH_EXPECT_ERROR(nd_linalg_cholesky(NULL, false), ND_ERR_NULL, "cholesky");
+  /* a NaN or infinity in the triangle read is refused; one in the other triangle is not read */
+  const double an[4] = {NAN, 1, 1, 3}, al[4] = {4, 2, INFINITY, 3}, cl[4] = {2, 0, 1, 1.4142135623730951};
+  nd_array *nan_m = nd_from_data(ND_FLOAT64, ND_SHAPE(2, 2), an, ND_C);
+  TH_EXPECT_ERROR(nd_linalg_cholesky(nan_m, false), ND_ERR_LINALG, "cholesky: the matrix contains infinities or NaNs");
+  TH_EXPECT_ERROR(nd_linalg_cholesky(nd_astype(nan_m, ND_COMPLEX64), true), ND_ERR_LINALG, "contains infinities or NaNs");
+  nd_array *inf_lower = nd_from_data(ND_FLOAT64, ND_SHAPE(2, 2), al, ND_C);
+  TH_EXPECT_ERROR(nd_linalg_cholesky(inf_lower, false), ND_ERR_LINALG, "contains infinities or NaNs");
+  nd_array *u = nd_linalg_cholesky(inf_lower, true); /* reads only [4, 2; ., 3] */
+  assert_non_null(u);
+  nd_array *ut = nd_copy(nd_matrix_transpose(u), ND_C);
+  double got[4];
+  nd_to_data(ut, got, ND_C);
+  assert_true(got[0] == cl[0] && got[1] == cl[1] && fabs(got[2] - cl[2]) < 1e-15 && fabs(got[3] - cl[3]) < 1e-15);
   th_assert_shape(nd_linalg_cholesky(nd_ones(ND_FLOAT64, ND_SHAPE(2, 0, 0), ND_C), false), 3, (int64_t[]){2, 0, 0});
   nd_scope_end();
 }
@@ -299,6 +312,13 @@ static void test_eigh(void **state) {
   TH_EXPECT_ERROR(nd_linalg_eigvalsh(nd_ones(ND_FLOAT64, ND_SHAPE(2, 3), ND_C)), ND_ERR_SHAPE, "eigvalsh: needs square");
   nd_array *v;
   TH_EXPECT_ERROR(nd_linalg_eigh(NULL, &w, &v), ND_ERR_NULL, "eigh");
+  /* syevd gives finite eigenvalues for a NaN (NumPy's eigvalsh does): refused instead */
+  const double an[4] = {NAN, 1, 1, 3};
+  nd_array *nan_m = nd_from_data(ND_FLOAT64, ND_SHAPE(2, 2), an, ND_C);
+  TH_EXPECT_ERROR(nd_linalg_eigvalsh(nan_m), ND_ERR_LINALG, "eigvalsh: the matrix contains infinities or NaNs");
+  TH_EXPECT_ERROR(nd_linalg_eigh(nd_astype(nan_m, ND_COMPLEX128), &w, &v), ND_ERR_LINALG, "eigh: the matrix contains infinities or NaNs");
+  const double upper_inf[4] = {2, INFINITY, 1, 3}; /* the upper triangle is not read */
+  assert_non_null(nd_linalg_eigvalsh(nd_from_data(ND_FLOAT64, ND_SHAPE(2, 2), upper_inf, ND_C)));
   nd_scope_end();
 }
 

@@ -10,7 +10,9 @@
 #include "core/alloc.h"
 #include "core/error.h"
 #include "ops/frontend.h"
+#include "nd/core.h"
 #include "nd/io.h"
+#include "nd/reduce.h"
 
 typedef struct export_block {
   DLManagedTensor mt; /* first: the deleter gets this address back */
@@ -97,6 +99,29 @@ static const char *device_name(int type) {
   }
 }
 
+/* A C bool must hold 0 or 1: the bytes of a bool tensor are read as uint8 (through a view
+ * that owns nothing) before any is read as a bool. Returns true, with an error set, when
+ * one is neither, or when the layout itself is refused. */
+static bool non_bool_bytes(const DLTensor *t, char *data) {
+  nd_array *bytes = ndi_wrap("from_dlpack", ND_UINT8, t->ndim, t->shape, t->strides, data, NULL,
+                             NULL, NDI_STORAGE_READONLY);
+  if (!bytes) return true;
+  bool bad = false;
+  if (nd_size(bytes) > 0) {
+    nd_array *m = nd_max(bytes, -1, NULL, false);
+    double v = 0;
+    bad = !m || nd_item_double(m, &v) != ND_OK;
+    if (!bad && v > 1) {
+      ndi_error(ND_ERR_VALUE, "from_dlpack: a bool tensor holds the byte 0x%02x; only 0 and 1 are booleans",
+                (unsigned)v);
+      bad = true;
+    }
+    nd_release(m);
+  }
+  nd_release(bytes);
+  return bad;
+}
+
 nd_array *nd_from_dlpack(struct DLManagedTensor *mt) {
   if (!mt) return ndi_null_arg("from_dlpack"), NULL;
   const DLTensor *t = &mt->dl_tensor;
@@ -116,7 +141,11 @@ nd_array *nd_from_dlpack(struct DLManagedTensor *mt) {
   if (t->ndim > 0 && !t->shape)
     return ndi_error_null(ND_ERR_VALUE, "from_dlpack: the tensor has %d dimensions and no shape",
                           t->ndim);
+  if (t->byte_offset > (uint64_t)INT64_MAX || (uintptr_t)t->data > UINTPTR_MAX - t->byte_offset)
+    return ndi_error_null(ND_ERR_VALUE, "from_dlpack: byte_offset %llu runs past the end of the address space",
+                          (unsigned long long)t->byte_offset);
   char *data = (char *)t->data + t->byte_offset;
+  if (dt == ND_BOOL && non_bool_bytes(t, data)) return NULL;
   return ndi_wrap("from_dlpack", (nd_dtype)dt, t->ndim, t->shape, t->strides, data,
                   import_deleter, mt, 0);
 }

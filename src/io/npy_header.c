@@ -268,17 +268,22 @@ nd_status ndi_npy_parse_header(const unsigned char *buf, size_t len, ndi_npy_hea
   cursor c = {(const char *)buf + fixed, (const char *)buf + fixed,
               (const char *)buf + h->data_offset, w};
   if ((st = parse_dict(&c, h))) return st;
+  /* As NumPy (and ndi_shape_size) do, the product of the nonzero extents must fit even
+   * when a zero extent makes the array empty: strides are formed from it. */
   int64_t size = 1;
-  for (int i = 0; i < h->ndim; i++)
-    if (__builtin_mul_overflow(size, h->shape[i], &size))
+  bool empty = false;
+  for (int i = 0; i < h->ndim; i++) {
+    if (h->shape[i] == 0) empty = true;
+    else if (__builtin_mul_overflow(size, h->shape[i], &size))
       return ndi_io_error(w, ND_ERR_IO, "'shape' has more elements than fit in 64 bits");
+  }
   uint64_t nbytes;
   if (__builtin_mul_overflow((uint64_t)size, (uint64_t)ndi_dtype_size(h->dtype), &nbytes) ||
       nbytes > (uint64_t)INT64_MAX)
     return ndi_io_error(w, ND_ERR_IO, "'shape' has more bytes of %s than fit in 64 bits",
                         ndi_dtype_name(h->dtype));
-  h->size = size;
-  h->nbytes = nbytes;
+  h->size = empty ? 0 : size;
+  h->nbytes = empty ? 0 : nbytes;
   return ND_OK;
 }
 

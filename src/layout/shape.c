@@ -88,6 +88,28 @@ bool ndi_extent(int ndim, const int64_t *shape, const int64_t *strides, int64_t 
   return true;
 }
 
+nd_status ndi_extent_checked(const char *op, int ndim, const int64_t *shape,
+                             const int64_t *strides, size_t elsize, int64_t *lo, int64_t *hi) {
+  int64_t l = 0, h = 0;
+  *lo = *hi = 0;
+  for (int i = 0; i < ndim; i++)
+    if (shape[i] == 0) return ND_OK;
+  for (int i = 0; i < ndim; i++) {
+    int64_t bytes, span;
+    if (__builtin_mul_overflow(strides[i], (int64_t)elsize, &bytes) ||
+        __builtin_mul_overflow(bytes, shape[i] - 1, &span) ||
+        (span < 0 ? __builtin_add_overflow(l, span, &l) : __builtin_add_overflow(h, span, &h))) {
+      char sb[NDI_SHAPE_BUF], tb[NDI_SHAPE_BUF];
+      return ndi_error(ND_ERR_OVERFLOW, "%s: strides %s (elements of %zu bytes) with shape %s address offsets beyond 64 bits",
+                       op, ndi_fmt_shape(tb, sizeof tb, ndim, strides), elsize,
+                       ndi_fmt_shape(sb, sizeof sb, ndim, shape));
+    }
+  }
+  *lo = l / (int64_t)elsize;
+  *hi = h / (int64_t)elsize;
+  return ND_OK;
+}
+
 void ndi_order_k_perm(int ndim, const int64_t *shape, const int64_t *strides, int *perm) {
   /* NumPy's rule for a new array "like" another in order K: C order if the other is
    * C-contiguous, else F order if it is F-contiguous (both judged as NumPy's flags,

@@ -1,7 +1,8 @@
 /* Cholesky factorisation (LAPACK potrf): the lower factor L with A = L L^H, or with
  * `upper` the upper factor U with A = U^H U. As in NumPy, only the triangle of A named
  * by the factor is read (potrf with 'L' or 'U'), and the other triangle of the result is
- * zero. A matrix that is not positive definite is an error naming the batch element. */
+ * zero. A matrix that is not positive definite, or whose triangle holds an infinity or a
+ * NaN, is an error naming the batch element. */
 #include <string.h>
 
 #include "core/dtype.h"
@@ -19,6 +20,8 @@ static int chol_elem(void *vctx, char *const *p, void *work) {
   int64_t n = c->n, ld = n > 1 ? n : 1, es = (int64_t)ndi_dtype_size(c->ct);
   char *w = work;
   ndi_la_load(c->ct, w, ld, n, n, p[0], c->at, c->ars, c->acs);
+  /* OpenBLAS's potrf passes a NaN pivot through instead of stopping at it */
+  if (!ndi_la_triangle_finite(c->ct, w, ld, n, c->upper)) return 2;
   char uplo = c->upper ? 'U' : 'L';
   lapack_int info = c->ct == ND_FLOAT64
                         ? LAPACKE_dpotrf_work(LAPACK_COL_MAJOR, uplo, (lapack_int)n, (double *)w, (lapack_int)ld)
@@ -59,7 +62,9 @@ nd_array *nd_linalg_cholesky(const nd_array *a, bool upper) {
   int64_t failed;
   int code;
   nd_status st = ndi_la_batch_run(op, &B, &failed, &code);
-  if (!st && failed >= 0) st = ndi_la_batch_error(op, &B, failed, "is not positive definite");
+  if (!st && failed >= 0)
+    st = ndi_la_batch_error(op, &B, failed,
+                            code == 2 ? "contains infinities or NaNs" : "is not positive definite");
   if (st) {
     nd_release(r);
     return NULL;

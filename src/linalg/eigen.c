@@ -1,6 +1,7 @@
 /* Eigen-decompositions.
  *   eigh / eigvalsh: Hermitian matrices (LAPACK syevd / heevd, as NumPy; the lower
- *   triangle is read, NumPy's default), eigenvalues ascending and real.
+ *   triangle is read, NumPy's default), eigenvalues ascending and real; a lower triangle
+ *   with infinities or NaNs is refused.
  *   eig / eigvals: general matrices (geev, right eigenvectors normalised to unit length).
  *   As in NumPy, a real input whose eigenvalues are all real gives real results, else
  *   complex ones; inputs with infinities or NaNs are refused. */
@@ -55,6 +56,8 @@ static int eigh_elem(void *vctx, char *const *p, void *work) {
   char *rw = wk + ndi_la_round((size_t)c->lwork * es);
   lapack_int *iw = (lapack_int *)(rw + ndi_la_round(sizeof(double) * (size_t)c->lrwork));
   ndi_la_load(c->ct, wa, ld, n, n, p[0], c->at, c->ars, c->acs);
+  /* syevd on a NaN can return finite eigenvalues (NumPy's eigvalsh does) */
+  if (!ndi_la_triangle_finite(c->ct, wa, ld, n, false)) return 2;
   char jobz = c->vectors ? 'V' : 'N';
   lapack_int info;
   if (c->ct == ND_FLOAT64)
@@ -101,7 +104,8 @@ static nd_status eigh_impl(const char *op, const nd_array *a, nd_array **w, nd_a
   int64_t failed;
   int code;
   nd_status st = ndi_la_batch_run(op, &B, &failed, &code);
-  if (!st && failed >= 0) st = ndi_la_batch_error(op, &B, failed, "did not converge");
+  if (!st && failed >= 0)
+    st = ndi_la_batch_error(op, &B, failed, code == 2 ? "contains infinities or NaNs" : "did not converge");
   if (st) {
     nd_release(W);
     nd_release(V);

@@ -50,6 +50,17 @@ bool ndi_la_finite(nd_dtype t, const void *a, int64_t ld, int64_t m, int64_t n) 
   return true;
 }
 
+bool ndi_la_triangle_finite(nd_dtype t, const void *a, int64_t ld, int64_t n, bool upper) {
+  int64_t w = t == ND_COMPLEX128 ? 2 : 1;
+  for (int64_t j = 0; j < n; j++) {
+    const double *c = (const double *)a + j * ld * w;
+    int64_t first = upper ? 0 : j, last = upper ? j : n - 1;
+    for (int64_t i = first * w; i < (last + 1) * w; i++)
+      if (!isfinite(c[i])) return false;
+  }
+  return true;
+}
+
 void ndi_la_load(nd_dtype dt, void *dst, int64_t ld, int64_t m, int64_t n, const void *src,
                  nd_dtype st, int64_t rs, int64_t cs) {
   int64_t de = (int64_t)ndi_dtype_size(dt), se = (int64_t)ndi_dtype_size(st);

@@ -31,6 +31,9 @@ void ndi_la_load(nd_dtype dt, void *dst, int64_t ld, int64_t m, int64_t n, const
  * dimension ld) is finite: LAPACK's drivers are not defined on NaN or infinite input
  * (the SVD drivers then return garbage or reject an argument), so those refuse it. */
 bool ndi_la_finite(nd_dtype t, const void *a, int64_t ld, int64_t m, int64_t n);
+/* The same for the triangle (with the diagonal) of the n x n matrix a that a Hermitian
+ * driver reads: the lower one, or the upper one with `upper`. */
+bool ndi_la_triangle_finite(nd_dtype t, const void *a, int64_t ld, int64_t n, bool upper);
 /* The reverse: column-major src (dtype st, leading dimension ld) into the strided dst. */
 void ndi_la_store(nd_dtype dt, void *dst, int64_t rs, int64_t cs, int64_t m, int64_t n,
                   const void *src, nd_dtype st, int64_t ld);

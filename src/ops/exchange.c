@@ -65,7 +65,7 @@ nd_array *ndi_wrap(const char *op, nd_dtype t, int ndim, const int64_t *shape,
   if (strides) memcpy(st, strides, sizeof(int64_t) * (size_t)ndim);
   else ndi_contiguous_strides(ndim, shape, ND_C, st);
   int64_t lo = 0, hi = 0;
-  ndi_extent(ndim, shape, st, &lo, &hi);
+  if (ndi_extent_checked(op, ndim, shape, st, ndi_dtype_size(t), &lo, &hi)) return NULL;
   ndi_storage *s = ndi_storage_wrap(data, (size_t)(hi + 1) * ndi_dtype_size(t), deleter, ctx);
   if (!s) {
     ndi_nomem(op, sizeof(ndi_storage));
