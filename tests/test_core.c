@@ -274,6 +274,21 @@ static void test_wrap(void **state) {
   TH_EXPECT_ERROR(nd_wrap(ND_FLOAT64, ND_SHAPE(2), NULL, (char *)buf + 1, NULL, NULL), ND_ERR_VALUE, "aligned");
   TH_EXPECT_ERROR(nd_wrap(ND_FLOAT64, ND_SHAPE(2), NULL, NULL, NULL, NULL), ND_ERR_NULL, "wrap");
   TH_EXPECT_ERROR(nd_wrap(ND_FLOAT64, ND_SHAPE(-2), NULL, buf, NULL, NULL), ND_ERR_VALUE, "negative");
+  /* strides whose byte offsets do not fit in int64 */
+  const int64_t huge[4] = {INT64_MAX, INT64_MIN, (int64_t)1 << 61, -((int64_t)1 << 61)};
+  for (int i = 0; i < 4; i++)
+    TH_EXPECT_ERROR(nd_wrap(ND_FLOAT64, ND_SHAPE(3), &huge[i], buf, NULL, NULL), ND_ERR_OVERFLOW,
+                    "wrap: strides");
+  TH_EXPECT_ERROR(nd_wrap(ND_FLOAT64, ND_SHAPE(3, 3), ((int64_t[]){(int64_t)1 << 59, (int64_t)1 << 59}),
+                          buf, NULL, NULL),
+                  ND_ERR_OVERFLOW, "address offsets beyond 64 bits");
+  /* a huge stride over an axis of extent 1 is never used; so is any over an empty array */
+  nd_array *one = nd_wrap(ND_FLOAT64, ND_SHAPE(1, 2), ((int64_t[]){INT64_MAX, 1}), buf, NULL, NULL);
+  assert_non_null(one);
+  nd_release(one);
+  nd_array *none = nd_wrap(ND_FLOAT64, ND_SHAPE(0, 2), ((int64_t[]){INT64_MAX, INT64_MAX}), buf, NULL, NULL);
+  assert_non_null(none);
+  nd_release(none);
   assert_int_equal(deleted, 1);
   free(buf);
 }

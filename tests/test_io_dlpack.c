@@ -222,6 +222,21 @@ static void test_import_refusals(void **state) {
   make_tensor(&p, NULL, kDLFloat, 32, 1, (const int64_t[]){4}, NULL);
   expect_refused(&p, ND_ERR_NULL, "from_dlpack");
   TH_EXPECT_ERROR(nd_from_dlpack(NULL), ND_ERR_NULL, "from_dlpack");
+  /* strides whose byte offsets overflow, a byte_offset past the address space */
+  make_tensor(&p, buf, kDLFloat, 32, 2, (const int64_t[]){2, 3}, (const int64_t[]){INT64_MAX, 1});
+  expect_refused(&p, ND_ERR_OVERFLOW, "from_dlpack: strides [9223372036854775807,1]");
+  make_tensor(&p, buf, kDLFloat, 64, 1, (const int64_t[]){1}, NULL);
+  p.mt.dl_tensor.byte_offset = UINT64_MAX - 7;
+  expect_refused(&p, ND_ERR_VALUE, "from_dlpack: byte_offset");
+  /* bool bytes must be 0 or 1 (checked through the strides, before any is read as bool) */
+  unsigned char bools[6] = {1, 0, 1, 0, 7, 1};
+  make_tensor(&p, bools, 6 /* kDLBool */, 8, 2, (const int64_t[]){2, 2}, (const int64_t[]){1, 4});
+  expect_refused(&p, ND_ERR_VALUE, "from_dlpack: a bool tensor holds the byte 0x07");
+  make_tensor(&p, bools, 6 /* kDLBool */, 8, 2, (const int64_t[]){2, 2}, (const int64_t[]){1, 2});
+  nd_array *ok = nd_from_dlpack(&p.mt); /* skips the 7 */
+  assert_non_null(ok);
+  nd_release(ok);
+  assert_int_equal(p.deleted, 1);
 }
 
 static void test_export_refusals(void **state) {

@@ -30,8 +30,9 @@ bool ndi_is_contiguous(int ndim, const int64_t *shape, const int64_t *strides, n
  * Returns false for size 0 (nothing addressed). */
 bool ndi_extent(int ndim, const int64_t *shape, const int64_t *strides, int64_t *lo, int64_t *hi);
 /* ndi_extent for strides from outside (wrapped memory, DLPack): fails (ND_ERR_OVERFLOW,
- * message naming op) unless every byte offset the layout addresses fits in int64, so no
- * later stride arithmetic can overflow. lo = hi = 0 for size 0. */
+ * message naming op) unless every byte offset the layout addresses fits in int64. Axes of
+ * extent 1 and empty arrays address nothing and pass whatever their strides; callers
+ * replace such strides when their byte value overflows (ndi_wrap). lo = hi = 0 for size 0. */
 nd_status ndi_extent_checked(const char *op, int ndim, const int64_t *shape,
                              const int64_t *strides, size_t elsize, int64_t *lo, int64_t *hi);
 

@@ -96,6 +96,7 @@ nd_status ndi_extent_checked(const char *op, int ndim, const int64_t *shape,
     if (shape[i] == 0) return ND_OK;
   for (int i = 0; i < ndim; i++) {
     int64_t bytes, span;
+    if (shape[i] == 1) continue; /* never stepped along */
     if (__builtin_mul_overflow(strides[i], (int64_t)elsize, &bytes) ||
         __builtin_mul_overflow(bytes, shape[i] - 1, &span) ||
         (span < 0 ? __builtin_add_overflow(l, span, &l) : __builtin_add_overflow(h, span, &h))) {

@@ -66,6 +66,15 @@ nd_array *ndi_wrap(const char *op, nd_dtype t, int ndim, const int64_t *shape,
   else ndi_contiguous_strides(ndim, shape, ND_C, st);
   int64_t lo = 0, hi = 0;
   if (ndi_extent_checked(op, ndim, shape, st, ndi_dtype_size(t), &lo, &hi)) return NULL;
+  /* Strides the layout never steps along (extent 1, or an empty array) are kept unless
+   * their byte value overflows, which later stride arithmetic must never meet: those
+   * become the contiguous stride. */
+  int64_t dense[ND_MAX_DIMS];
+  ndi_contiguous_strides(ndim, shape, ND_C, dense);
+  for (int i = 0; i < ndim; i++) {
+    int64_t bytes;
+    if (__builtin_mul_overflow(st[i], (int64_t)ndi_dtype_size(t), &bytes)) st[i] = dense[i];
+  }
   ndi_storage *s = ndi_storage_wrap(data, (size_t)(hi + 1) * ndi_dtype_size(t), deleter, ctx);
   if (!s) {
     ndi_nomem(op, sizeof(ndi_storage));
