@@ -116,7 +116,13 @@ static void test_inner_outer(void **state) {
   }
   nd_scope_begin();
   nd_array *m = nd_ones(ND_FLOAT64, ND_SHAPE(2, 2), ND_C), *v = nd_ones(ND_FLOAT64, ND_SHAPE(2), ND_C);
-  TH_EXPECT_ERROR(nd_linalg_outer(m, v), ND_ERR_SHAPE, "outer: x1 and x2 must be 1-D (got 2 and 1 axes)");
+  TH_EXPECT_ERROR(nd_linalg_outer(m, v), ND_ERR_SHAPE, "linalg.outer: x1 and x2 must be 1-D (got 2 and 1 axes)");
+  /* a result too large to count is refused before the broadcast operands are copied */
+  nd_array *huge = nd_broadcast_to(nd_ones(ND_FLOAT64, ND_SHAPE(1), ND_C), ND_SHAPE((int64_t)1 << 32));
+  TH_EXPECT_ERROR(nd_outer(huge, huge), ND_ERR_OVERFLOW, "outer: a result of 4294967296 x 4294967296 elements overflows");
+  TH_EXPECT_ERROR(nd_linalg_cross(v, v, -1), ND_ERR_SHAPE, "linalg.cross: both operands need 3 components");
+  TH_EXPECT_ERROR(nd_linalg_diagonal(v, 0), ND_ERR_SHAPE, "linalg.diagonal: needs at least 2 axes");
+  TH_EXPECT_ERROR(nd_linalg_trace(v, 0), ND_ERR_SHAPE, "linalg.trace: needs at least 2 axes");
   TH_EXPECT_ERROR(nd_inner(m, nd_ones(ND_FLOAT64, ND_SHAPE(3), ND_C)), ND_ERR_SHAPE,
                   "inner: [2,2] and [3]: last axes differ (2 vs 3)");
   th_assert_shape(nd_outer(nd_empty(ND_INT8, ND_SHAPE(0), ND_C), v), 2, (int64_t[]){0, 2});

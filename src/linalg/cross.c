@@ -88,18 +88,19 @@ nd_array *nd_cross(const nd_array *a, const nd_array *b, int axis) {
 }
 
 nd_array *nd_linalg_cross(const nd_array *x1, const nd_array *x2, int axis) {
-  NDI_REQUIRE("cross", x1);
-  NDI_REQUIRE("cross", x2);
+  const char *op = "linalg.cross";
+  NDI_REQUIRE(op, x1);
+  NDI_REQUIRE(op, x2);
   int a1, a2;
   if (x1->ndim == 0 || x2->ndim == 0)
-    return ndi_error_null(ND_ERR_SHAPE, "cross: operands need at least one axis (got %d and %d)",
+    return ndi_error_null(ND_ERR_SHAPE, "%s: operands need at least one axis (got %d and %d)", op,
                           x1->ndim, x2->ndim);
-  if (ndi_normalize_axis("cross", axis, x1->ndim, &a1) ||
-      ndi_normalize_axis("cross", axis, x2->ndim, &a2))
+  if (ndi_normalize_axis(op, axis, x1->ndim, &a1) ||
+      ndi_normalize_axis(op, axis, x2->ndim, &a2))
     return NULL;
   if (x1->shape[a1] != 3 || x2->shape[a2] != 3)
     return ndi_error_null(ND_ERR_SHAPE,
-                          "cross: both operands need 3 components along axis %d (got %lld and %lld)",
-                          axis, (long long)x1->shape[a1], (long long)x2->shape[a2]);
-  return cross_impl("cross", x1, x2, axis);
+                          "%s: both operands need 3 components along axis %d (got %lld and %lld)",
+                          op, axis, (long long)x1->shape[a1], (long long)x2->shape[a2]);
+  return cross_impl(op, x1, x2, axis);
 }

@@ -139,6 +139,10 @@ nd_array *nd_inner(const nd_array *a, const nd_array *b) {
 
 /* a and b flattened, out[i, j] = a[i] * b[j]. */
 static nd_array *outer_impl(const char *op, const nd_array *a, const nd_array *b) {
+  int64_t n;
+  if (__builtin_mul_overflow(a->size, b->size, &n))
+    return ndi_error_null(ND_ERR_OVERFLOW, "%s: a result of %lld x %lld elements overflows int64",
+                          op, (long long)a->size, (long long)b->size);
   nd_array *fa = nd_ravel((nd_array *)a, ND_C);
   nd_array *fb = fa ? nd_ravel((nd_array *)b, ND_C) : NULL;
   nd_array *r = NULL;
@@ -158,12 +162,13 @@ nd_array *nd_outer(const nd_array *a, const nd_array *b) {
 }
 
 nd_array *nd_linalg_outer(const nd_array *x1, const nd_array *x2) {
-  NDI_REQUIRE("outer", x1);
-  NDI_REQUIRE("outer", x2);
+  const char *op = "linalg.outer";
+  NDI_REQUIRE(op, x1);
+  NDI_REQUIRE(op, x2);
   if (x1->ndim != 1 || x2->ndim != 1)
-    return ndi_error_null(ND_ERR_SHAPE, "outer: x1 and x2 must be 1-D (got %d and %d axes)",
+    return ndi_error_null(ND_ERR_SHAPE, "%s: x1 and x2 must be 1-D (got %d and %d axes)", op,
                           x1->ndim, x2->ndim);
-  return outer_impl("outer", x1, x2);
+  return outer_impl(op, x1, x2);
 }
 
 nd_array *nd_kron(const nd_array *a, const nd_array *b) {

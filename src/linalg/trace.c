@@ -48,13 +48,14 @@ nd_array *nd_trace(const nd_array *a, int64_t offset, int axis1, int axis2) {
 }
 
 nd_array *nd_linalg_trace(const nd_array *x, int64_t offset) {
-  NDI_REQUIRE("trace", x);
-  return trace_impl("trace", x, offset, -2, -1);
+  NDI_REQUIRE("linalg.trace", x);
+  return trace_impl("linalg.trace", x, offset, -2, -1);
 }
 
 nd_array *nd_linalg_diagonal(const nd_array *x, int64_t offset) {
-  NDI_REQUIRE("diagonal", x);
+  const char *op = "linalg.diagonal";
+  NDI_REQUIRE(op, x);
   if (x->ndim < 2)
-    return ndi_error_null(ND_ERR_SHAPE, "diagonal: needs at least 2 axes (got %d)", x->ndim);
-  return nd_diagonal((nd_array *)x, offset, -2, -1);
+    return ndi_error_null(ND_ERR_SHAPE, "%s: needs at least 2 axes (got %d)", op, x->ndim);
+  return ndi_diagonal(op, (nd_array *)x, offset, -2, -1);
 }
