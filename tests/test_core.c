@@ -191,7 +191,8 @@ static void test_inspection(void **state) {
   nd_array *e = nd_empty(ND_FLOAT64, ND_SHAPE(0, 3), ND_C);
   assert_int_equal(nd_size(e), 0);
   assert_true(nd_is_contiguous(e, ND_C) && nd_is_contiguous(e, ND_F));
-  TH_EXPECT_ERROR(nd_item_double(e, &v), ND_ERR_VALUE, "size 1");
+  TH_EXPECT_ERROR(nd_item_double(e, &v), ND_ERR_VALUE, "item_double: can only convert an array of size 1");
+  TH_EXPECT_ERROR(nd_item_double(z, NULL), ND_ERR_NULL, "item_double: argument value is NULL");
   nd_release(e);
 }
 

@@ -1,6 +1,7 @@
 /* concat, stack, unstack, tile, repeat, roll, meshgrid, tril, triu and diff on every
  * layout and dtype, element by element against the index mapping each one defines;
  * promotion, errors. */
+#include <limits.h>
 #include <math.h>
 #include <string.h>
 
@@ -452,6 +453,11 @@ static void test_diff(void **state) {
    * axis 0); n = 0 returns the input as it is, without checking axis or prepend */
   nd_array *fa = nd_zeros(ND_FLOAT64, ND_SHAPE(3, 5), ND_F);
   th_assert_strides(nd_diff(fa, 0, 1, NULL, NULL), 2, (int64_t[]){1, 2});
+  /* an order beyond the length gives an empty axis at once, as in NumPy (not n passes) */
+  nd_array *huge_n = nd_diff(fa, 1, INT_MAX, NULL, NULL);
+  th_assert_shape(huge_n, 2, (int64_t[]){3, 0});
+  assert_int_equal(nd_dtype_of(huge_n), ND_FLOAT64);
+  th_assert_shape(nd_diff(nd_zeros(ND_BOOL, ND_SHAPE(4), ND_C), 0, 1000000, NULL, NULL), 1, (int64_t[]){0});
   nd_array *same = nd_diff(fa, 7, 0, nd_ones(ND_FLOAT64, ND_SHAPE(9), ND_C), NULL);
   th_assert_same_values(same, fa);
   th_assert_strides(same, 2, (int64_t[]){1, 3});

@@ -129,6 +129,20 @@ static void test_print_io(void **state) {
   assert_non_null(fgets(buf, sizeof buf, f));
   assert_string_equal(buf, "[0 1 2]\n");
   fclose(f);
+  /* a write that fails is reported: a stream opened for reading, a full device */
+  char dir[64];
+  th_tmpdir(dir, sizeof dir);
+  const char *path = th_path(dir, "r.txt");
+  th_write_file(path, "x", 1);
+  FILE *ro = fopen(path, "r");
+  TH_EXPECT_ERROR(nd_fprint(ro, a), ND_ERR_IO, "print: write error");
+  fclose(ro);
+  FILE *full = fopen("/dev/full", "w");
+  if (full) {
+    TH_EXPECT_ERROR(nd_fprint(full, a), ND_ERR_IO, "print: write error: No space left on device");
+    fclose(full);
+  }
+  th_tmpdir_remove(dir);
   char *d = nd_describe(a);
   assert_string_equal(d, "array(shape=[3], strides=[1], dtype=int32, C and F)");
   free(d);

@@ -14,7 +14,8 @@ extern "C" {
  *  formatting ("[[0. 1. 2.]" ...), summarised with "..." above 1000 elements. The caller
  *  frees the string with free(). NULL on failure. */
 ND_API char *nd_to_string(const nd_array *a);
-/** Writes nd_to_string(a) and a newline to `f` (stdout if NULL). */
+/** Writes nd_to_string(a) and a newline to `f` (stdout if NULL) and flushes it; a failed
+ *  write is ND_ERR_IO ("print: write error: No space left on device"). */
 ND_API nd_status nd_fprint(FILE *f, const nd_array *a);
 /** nd_fprint(stdout, a). */
 ND_API nd_status nd_print(const nd_array *a);

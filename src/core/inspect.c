@@ -166,10 +166,11 @@ nd_status nd_set_double(nd_array *a, const int64_t *index, double value) {
 }
 
 nd_status nd_item_double(const nd_array *a, double *value) {
-  if (!a) return ndi_null_arg("item");
+  if (!a) return ndi_null_arg_named("item_double", "a");
+  if (!value) return ndi_null_arg_named("item_double", "value");
   if (a->size != 1)
-    return ndi_error(ND_ERR_VALUE, "item: can only convert an array of size 1 (size is %lld)",
+    return ndi_error(ND_ERR_VALUE, "item_double: can only convert an array of size 1 (size is %lld)",
                      (long long)a->size);
-  if (value) *value = creal(load_complex(a->dtype, a->data));
+  *value = creal(load_complex(a->dtype, a->data));
   return ND_OK;
 }

@@ -87,7 +87,8 @@ nd_array *nd_diff(const nd_array *a, int axis, int n, const nd_array *prepend,
   if (append && ok) ok &= (parts[np++] = edge(a, ax, append, "append")) != NULL;
   nd_array *cur = ok ? nd_concat(np, parts, ax) : NULL;
   for (int i = 0; i < np; i++) nd_release(parts[i]);
-  for (int k = 0; k < n && cur; k++) {
+  /* once the axis is empty, further differences change nothing */
+  for (int k = 0; k < n && cur && cur->shape[ax] > 0; k++) {
     nd_array *next = diff_once(cur, ax);
     nd_release(cur);
     cur = next;

@@ -2,6 +2,7 @@
  * edge items, line width 75, 'maxprec' float mode, and its choice between positional and
  * scientific notation for the whole array. */
 #include <complex.h>
+#include <errno.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
@@ -546,8 +547,14 @@ nd_status nd_fprint(FILE *f, const nd_array *a) {
   NDI_REQUIRE_ST("print", a);
   char *s = nd_to_string(a);
   if (!s) return nd_last_status();
-  fprintf(f ? f : stdout, "%s\n", s);
+  /* flushed, so that a failing write (a full disk, a stream opened for reading) is
+   * reported here rather than lost */
+  FILE *to = f ? f : stdout;
+  errno = 0;
+  bool failed = fprintf(to, "%s\n", s) < 0 || fflush(to) != 0;
   ndi_free(s);
+  if (failed)
+    return ndi_error(ND_ERR_IO, "print: write error: %s", errno ? strerror(errno) : "stream error");
   return ND_OK;
 }
 
