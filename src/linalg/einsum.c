@@ -11,8 +11,8 @@
 
 /* The term of operand k: one axis per distinct label (a repeated label's axes become
  * their diagonal: extent shared, strides added), broadcasting size-1 axes dropped. */
-static nd_status make_term(const ndi_ein_spec *sp, int k, const nd_array *a, nd_dtype t,
-                           ndi_la_term *out) {
+static nd_status make_term(const char *op, const ndi_ein_spec *sp, int k, const nd_array *a,
+                           nd_dtype t, ndi_la_term *out) {
   int64_t shape[ND_MAX_DIMS], strides[ND_MAX_DIMS];
   int lab[ND_MAX_DIMS], n = 0;
   for (int i = 0; i < sp->nlab[k]; i++) {
@@ -27,9 +27,9 @@ static nd_status make_term(const ndi_ein_spec *sp, int k, const nd_array *a, nd_
     shape[n] = a->shape[i];
     strides[n++] = a->strides[i];
   }
-  nd_array *v = ndi_view("einsum", a, n, shape, strides, a->offset);
+  nd_array *v = ndi_view(op, a, n, shape, strides, a->offset);
   if (!v) return nd_last_status();
-  out->arr = ndi_la_as_dtype("einsum", v, t);
+  out->arr = ndi_la_as_dtype(op, v, t);
   nd_release(v);
   memcpy(out->lab, lab, sizeof(int) * (size_t)n);
   return out->arr ? ND_OK : nd_last_status();
@@ -41,18 +41,18 @@ static void term_set(const ndi_la_term *t, ndi_lset *s) {
 }
 
 /* Parses and builds the terms; on success the caller releases terms[0..n). */
-static nd_status prepare(const char *subscripts, int n, nd_array *const *ops, ndi_ein_spec *sp,
-                         ndi_la_term *terms) {
-  if (!subscripts) return ndi_null_arg("einsum");
-  if (n > 0 && !ops) return ndi_null_arg("einsum");
+static nd_status prepare(const char *op, const char *subscripts, int n, nd_array *const *ops,
+                         ndi_ein_spec *sp, ndi_la_term *terms) {
+  if (!subscripts) return ndi_null_arg(op);
+  if (n > 0 && !ops) return ndi_null_arg(op);
   for (int k = 0; k < n && k < ND_EINSUM_MAX_OPERANDS; k++)
-    if (!ops[k]) return ndi_null_arg("einsum");
-  nd_status st = ndi_einsum_parse(subscripts, n, ops, sp);
+    if (!ops[k]) return ndi_null_arg(op);
+  nd_status st = ndi_einsum_parse(op, subscripts, n, ops, sp);
   if (st) return st;
   nd_dtype t = ops[0]->dtype;
   for (int k = 1; k < n; k++) t = ndi_promote(t, ops[k]->dtype);
   for (int k = 0; k < n; k++) {
-    st = make_term(sp, k, ops[k], t, &terms[k]);
+    st = make_term(op, sp, k, ops[k], t, &terms[k]);
     if (st) {
       for (int j = 0; j < k; j++) nd_release(terms[j].arr);
       return st;
@@ -75,7 +75,7 @@ nd_array *nd_einsum(const char *subscripts, int n, nd_array *const *operands) {
     return NULL;
   }
   ndi_la_term terms[ND_EINSUM_MAX_OPERANDS];
-  nd_status st = prepare(subscripts, n, operands, sp, terms);
+  nd_status st = prepare("einsum", subscripts, n, operands, sp, terms);
   if (st) {
     ndi_free(sp);
     return NULL;
@@ -127,7 +127,7 @@ nd_status nd_einsum_path(const char *subscripts, int n, nd_array *const *operand
   ndi_ein_spec *sp = ndi_malloc(sizeof *sp);
   if (!sp) return ndi_nomem("einsum_path", sizeof *sp);
   ndi_la_term terms[ND_EINSUM_MAX_OPERANDS];
-  nd_status st = prepare(subscripts, n, operands, sp, terms);
+  nd_status st = prepare("einsum_path", subscripts, n, operands, sp, terms);
   if (!st) {
     ndi_lset sets[ND_EINSUM_MAX_OPERANDS], out;
     int pairs[2 * ND_EINSUM_MAX_OPERANDS];

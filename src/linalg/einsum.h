@@ -22,8 +22,9 @@ typedef struct ndi_ein_spec {
 } ndi_ein_spec;
 
 /* Parses the subscripts against the operands: labels per axis, the output (explicit or
- * NumPy's implicit one), extents (size-1 axes broadcast). Errors name the position. */
-nd_status ndi_einsum_parse(const char *subscripts, int n, nd_array *const *ops,
+ * NumPy's implicit one), extents (size-1 axes broadcast). Errors name op and the
+ * position. */
+nd_status ndi_einsum_parse(const char *op, const char *subscripts, int n, nd_array *const *ops,
                            ndi_ein_spec *spec);
 
 /* A set of labels. */

@@ -25,17 +25,17 @@ typedef struct {
 } written;
 #define ELL (-1)
 
-static nd_status push(written *w, int id, int pos) {
+static nd_status push(const char *op, written *w, int id, int pos) {
   if (w->n >= ND_MAX_DIMS + 1)
-    return ndi_error(ND_ERR_VALUE, "einsum: too many subscripts in one term (at position %d)", pos);
+    return ndi_error(ND_ERR_VALUE, "%s: too many subscripts in one term (at position %d)",op, pos);
   w->id[w->n] = id;
   w->pos[w->n++] = pos;
   return ND_OK;
 }
 
 /* Splits the string into per-operand terms and the output. */
-static nd_status scan(const char *s, int n, written *terms, int *nterms, written *out,
-                      bool *explicit_out) {
+static nd_status scan(const char *op, const char *s, int n, written *terms, int *nterms,
+                      written *out, bool *explicit_out) {
   *nterms = 1;
   *explicit_out = false;
   written *cur = &terms[0];
@@ -46,9 +46,9 @@ static nd_status scan(const char *s, int n, written *terms, int *nterms, written
     if (c == ' ') continue;
     if (c == ',') {
       if (*explicit_out)
-        return ndi_error(ND_ERR_VALUE, "einsum: ',' at position %d is in the output", p);
+        return ndi_error(ND_ERR_VALUE, "%s: ',' at position %d is in the output",op, p);
       if (*nterms >= ND_EINSUM_MAX_OPERANDS || *nterms >= n)
-        return ndi_error(ND_ERR_VALUE, "einsum: the subscripts name more operands than the %d given (',' at position %d)",
+        return ndi_error(ND_ERR_VALUE, "%s: the subscripts name more operands than the %d given (',' at position %d)",op,
                          n, p);
       cur = &terms[(*nterms)++];
       memset(cur, 0, sizeof *cur);
@@ -58,9 +58,9 @@ static nd_status scan(const char *s, int n, written *terms, int *nterms, written
     }
     if (c == '-') {
       if (s[p + 1] != '>')
-        return ndi_error(ND_ERR_VALUE, "einsum: '-' at position %d is not part of '->'", p);
+        return ndi_error(ND_ERR_VALUE, "%s: '-' at position %d is not part of '->'",op, p);
       if (*explicit_out)
-        return ndi_error(ND_ERR_VALUE, "einsum: a second '->' at position %d", p);
+        return ndi_error(ND_ERR_VALUE, "%s: a second '->' at position %d",op, p);
       *explicit_out = true;
       cur = out;
       memset(cur, 0, sizeof *cur);
@@ -71,12 +71,12 @@ static nd_status scan(const char *s, int n, written *terms, int *nterms, written
     }
     if (c == '.') {
       if (s[p + 1] != '.' || s[p + 2] != '.')
-        return ndi_error(ND_ERR_VALUE, "einsum: '.' at position %d is not part of an ellipsis '...'", p);
+        return ndi_error(ND_ERR_VALUE, "%s: '.' at position %d is not part of an ellipsis '...'",op, p);
       if (cur->ell >= 0)
-        return ndi_error(ND_ERR_VALUE, "einsum: a second ellipsis at position %d in the same %s", p,
+        return ndi_error(ND_ERR_VALUE, "%s: a second ellipsis at position %d in the same %s",op, p,
                          cur == out ? "output" : "operand");
       cur->ell = cur->n;
-      nd_status st = push(cur, ELL, p);
+      nd_status st = push(op, cur, ELL, p);
       if (st) return st;
       p += 2;
       continue;
@@ -84,22 +84,22 @@ static nd_status scan(const char *s, int n, written *terms, int *nterms, written
     int id = letter_id(c);
     if (id < 0) {
       if (c == '>')
-        return ndi_error(ND_ERR_VALUE, "einsum: '>' at position %d is not part of '->'", p);
-      return ndi_error(ND_ERR_VALUE, "einsum: invalid character '%c' at position %d (subscripts are letters)",
+        return ndi_error(ND_ERR_VALUE, "%s: '>' at position %d is not part of '->'",op, p);
+      return ndi_error(ND_ERR_VALUE, "%s: invalid character '%c' at position %d (subscripts are letters)",op,
                        c, p);
     }
-    nd_status st = push(cur, id, p);
+    nd_status st = push(op, cur, id, p);
     if (st) return st;
   }
   if (*nterms != n)
-    return ndi_error(ND_ERR_VALUE, "einsum: the subscripts name %d operand%s but %d were given", *nterms,
+    return ndi_error(ND_ERR_VALUE, "%s: the subscripts name %d operand%s but %d were given",op, *nterms,
                      *nterms == 1 ? "" : "s", n);
   return ND_OK;
 }
 
 /* Extents: every axis of a label has the label's extent or 1 (which broadcasts); a label
  * repeated within one operand (a diagonal) needs equal extents there. */
-static nd_status set_extents(ndi_ein_spec *sp, nd_array *const *ops) {
+static nd_status set_extents(const char *op, ndi_ein_spec *sp, nd_array *const *ops) {
   int owner[NDI_LA_MAX_LABELS];
   for (int l = 0; l < NDI_LA_MAX_LABELS; l++) sp->dim[l] = -1;
   for (int k = 0; k < sp->nops; k++) {
@@ -109,17 +109,17 @@ static nd_status set_extents(ndi_ein_spec *sp, nd_array *const *ops) {
       for (int j = 0; j < i; j++)
         if (sp->lab[k][j] == l && ops[k]->shape[j] != e)
           return ndi_error(ND_ERR_SHAPE,
-                           "einsum: label '%c' is repeated in operand %d with extents %lld and %lld",
+                           "%s: label '%c' is repeated in operand %d with extents %lld and %lld",op,
                            letter_of(l), k, (long long)ops[k]->shape[j], (long long)e);
       if (sp->dim[l] < 0 || (sp->dim[l] == 1 && e != 1)) {
         sp->dim[l] = e;
         owner[l] = k;
       } else if (e != 1 && e != sp->dim[l]) {
         if (l < NDI_EIN_LETTERS)
-          return ndi_error(ND_ERR_SHAPE, "einsum: label '%c' has extent %lld in operand %d but %lld in operand %d",
+          return ndi_error(ND_ERR_SHAPE, "%s: label '%c' has extent %lld in operand %d but %lld in operand %d",op,
                            letter_of(l), (long long)sp->dim[l], owner[l], (long long)e, k);
         return ndi_error(ND_ERR_SHAPE,
-                         "einsum: axis %d of '...' has extent %lld in operand %d but %lld in operand %d (they do not broadcast)",
+                         "%s: axis %d of '...' has extent %lld in operand %d but %lld in operand %d (they do not broadcast)",op,
                          l - NDI_EIN_LETTERS, (long long)sp->dim[l], owner[l], (long long)e, k);
       }
     }
@@ -127,15 +127,16 @@ static nd_status set_extents(ndi_ein_spec *sp, nd_array *const *ops) {
   return ND_OK;
 }
 
-nd_status ndi_einsum_parse(const char *s, int n, nd_array *const *ops, ndi_ein_spec *sp) {
+nd_status ndi_einsum_parse(const char *op, const char *s, int n, nd_array *const *ops,
+                          ndi_ein_spec *sp) {
   if (n < 1 || n > ND_EINSUM_MAX_OPERANDS)
-    return ndi_error(ND_ERR_VALUE, "einsum: %d operands (1 to %d are supported)", n,
+    return ndi_error(ND_ERR_VALUE, "%s: %d operands (1 to %d are supported)",op, n,
                      ND_EINSUM_MAX_OPERANDS);
   written terms[ND_EINSUM_MAX_OPERANDS];
   written out;
   int nterms;
   bool explicit_out;
-  nd_status st = scan(s, n, terms, &nterms, &out, &explicit_out);
+  nd_status st = scan(op, s, n, terms, &nterms, &out, &explicit_out);
   if (st) return st;
   sp->nops = n;
   /* '...' covers the axes the letters leave; operands' ellipses align on the right */
@@ -146,11 +147,11 @@ nd_status ndi_einsum_parse(const char *s, int n, nd_array *const *ops, ndi_ein_s
     int nd = ops[k]->ndim;
     if (w->ell < 0 && letters != nd)
       return ndi_error(ND_ERR_SHAPE,
-                       "einsum: operand %d has %d axes but its subscripts (from position %d) name %d",
+                       "%s: operand %d has %d axes but its subscripts (from position %d) name %d",op,
                        k, nd, w->start, letters);
     if (w->ell >= 0 && letters > nd)
       return ndi_error(ND_ERR_SHAPE,
-                       "einsum: operand %d has %d axes but its subscripts (from position %d) name %d besides '...'",
+                       "%s: operand %d has %d axes but its subscripts (from position %d) name %d besides '...'",op,
                        k, nd, w->start, letters);
     nellk[k] = w->ell >= 0 ? nd - letters : 0;
     if (nellk[k] > nell) nell = nellk[k];
@@ -174,10 +175,10 @@ nd_status ndi_einsum_parse(const char *s, int n, nd_array *const *ops, ndi_ein_s
   if (explicit_out) {
     bool seen[NDI_LA_MAX_LABELS] = {false};
     if (nell > 0 && out.ell < 0)
-      return ndi_error(ND_ERR_SHAPE, "einsum: the operands' '...' stands for %d axes but the output (from position %d) has no '...'",
+      return ndi_error(ND_ERR_SHAPE, "%s: the operands' '...' stands for %d axes but the output (from position %d) has no '...'",op,
                        nell, out.start);
     if (out.n - (out.ell >= 0 ? 1 : 0) + nell > ND_MAX_DIMS)
-      return ndi_error(ND_ERR_SHAPE, "einsum: the output would have more than %d axes", ND_MAX_DIMS);
+      return ndi_error(ND_ERR_SHAPE, "%s: the output would have more than %d axes",op, ND_MAX_DIMS);
     for (int i = 0; i < out.n; i++) {
       int id = out.id[i];
       if (id == ELL) {
@@ -185,10 +186,10 @@ nd_status ndi_einsum_parse(const char *s, int n, nd_array *const *ops, ndi_ein_s
         continue;
       }
       if (!count[id])
-        return ndi_error(ND_ERR_VALUE, "einsum: output label '%c' at position %d does not appear in any input",
+        return ndi_error(ND_ERR_VALUE, "%s: output label '%c' at position %d does not appear in any input",op,
                          letter_of(id), out.pos[i]);
       if (seen[id])
-        return ndi_error(ND_ERR_VALUE, "einsum: output label '%c' at position %d appears more than once",
+        return ndi_error(ND_ERR_VALUE, "%s: output label '%c' at position %d appears more than once",op,
                          letter_of(id), out.pos[i]);
       seen[id] = true;
       sp->out[sp->nout++] = id;
@@ -198,9 +199,9 @@ nd_status ndi_einsum_parse(const char *s, int n, nd_array *const *ops, ndi_ein_s
     for (int id = 0; id < NDI_EIN_LETTERS; id++)
       if (count[id] == 1) {
         if (sp->nout >= ND_MAX_DIMS)
-          return ndi_error(ND_ERR_SHAPE, "einsum: the output would have more than %d axes", ND_MAX_DIMS);
+          return ndi_error(ND_ERR_SHAPE, "%s: the output would have more than %d axes",op, ND_MAX_DIMS);
         sp->out[sp->nout++] = id;
       }
   }
-  return set_extents(sp, ops);
+  return set_extents(op, sp, ops);
 }
