@@ -350,7 +350,7 @@ static void test_fill(void **state) {
   nd_release(r);
   /* A Python int the integer dtype cannot hold is an error, as np.full(2, 1000, np.int8) */
   nd_array *i8 = nd_zeros(ND_INT8, ND_SHAPE(2), ND_C);
-  TH_EXPECT_ERROR(nd_fill_scalar(i8, ND_INT(1000)), ND_ERR_OVERFLOW, "fill: integer scalar 1000 is out of bounds for int8");
+  TH_EXPECT_ERROR(nd_fill_scalar(i8, ND_INT(1000)), ND_ERR_OVERFLOW, "fill_scalar: integer scalar 1000 is out of bounds for int8");
   assert_int_equal(nd_fill_scalar(i8, ND_INT(-128)), ND_OK);
   assert_int_equal(((int8_t *)nd_data(i8))[1], -128);
   nd_release(i8);

@@ -294,6 +294,8 @@ static void test_malformed_headers(void **state) {
       {"{'descr': '<M8[ns]', 'fortran_order': False, 'shape': (2,), }", "unsupported dtype"},
       {"{'descr': [('a', '<f8')], 'fortran_order': False, 'shape': (2,), }", "structured"},
       {"{'descr': '<f8', 'fortran_order': False, 'shape': (4294967296, 4294967296, 4), }", "more elements than fit"},
+      /* empty, but the other extents' product must still fit (NumPy: "array is too big") */
+      {"{'descr': '<f8', 'fortran_order': False, 'shape': (0, 9223372036854775807, 9223372036854775807), }", "more elements than fit"},
       {"{'descr': '<f8', 'fortran_order': False, 'shape': (1152921504606846976,), }", "more bytes of float64"},
       {"{'descr': '<f8', 'fortran_order': False, 'shape': (99999999999999999999,), }", "does not fit in 64 bits"},
       {"{'descr': '<f8', 'fortran_order': False, 'shape': (1000,), }", "truncated file: shape [1000] of float64 needs 8000 bytes"},

@@ -247,6 +247,9 @@ static void test_repeat(void **state) {
   nd_array *r = nd_repeat_array(nd_arange(ND_INT64, 0, 3, 1), nd_from_data(ND_INT64, ND_SHAPE(3), (int64_t[]){1, 0, 2}, ND_C), 0);
   int64_t want[3] = {0, 2, 2};
   assert_memory_equal(nd_data(r), want, sizeof want);
+  /* uint64 counts above INT64_MAX are too large, not negative */
+  TH_EXPECT_ERROR(nd_repeat_array(nd_arange(ND_INT64, 0, 1, 1), nd_from_data(ND_UINT64, ND_SHAPE(1), (uint64_t[]){UINT64_MAX}, ND_C), 0),
+                  ND_ERR_OVERFLOW, "repeat: a count of 18446744073709551615 overflows");
   th_assert_shape(nd_repeat(a, 0, 1), 2, (int64_t[]){2, 0});
   /* NumPy repeats a 0-d array along axis 0 or -1 as a 1-D one: repeat(array(5), 3, 0) */
   nd_array *five = nd_full_scalar(ND_INT64, 0, NULL, ND_INT(5), ND_C);

@@ -36,7 +36,7 @@ static void check_refuses_writes(nd_array *v, const char *what, int i) {
   nd_array *src = nd_ones_like(v, ND_C);
   TH_EXPECT_ERROR(nd_assign(v, src), ND_ERR_READONLY, "assign: destination");
   TH_EXPECT_ERROR(nd_fill(v, 3.0), ND_ERR_READONLY, "fill: destination");
-  TH_EXPECT_ERROR(nd_fill_scalar(v, ND_COMPLEX(1, 2)), ND_ERR_READONLY, "fill: destination");
+  TH_EXPECT_ERROR(nd_fill_scalar(v, ND_COMPLEX(1, 2)), ND_ERR_READONLY, "fill_scalar: destination");
   if (nd_size(v) > 0) {
     int64_t zero[ND_MAX_DIMS] = {0};
     TH_EXPECT_ERROR(nd_set_double(v, zero, 5.0), ND_ERR_READONLY, "set_double: array is read-only");

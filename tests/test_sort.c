@@ -284,7 +284,7 @@ static void test_searchsorted(void **state) {
   TH_EXPECT_ERROR(nd_searchsorted(s, q, ND_SIDE_LEFT, nd_full(ND_INT64, ND_SHAPE(4), 4, ND_C)), ND_ERR_INDEX,
                   "searchsorted: sorter: index 4 is out of bounds for axis 0 with size 4");
   TH_EXPECT_ERROR(nd_searchsorted(s, q, ND_SIDE_LEFT, nd_zeros(ND_FLOAT64, ND_SHAPE(4), ND_C)), ND_ERR_TYPE,
-                  "searchsorted: indices must be an integer array");
+                  "searchsorted: sorter must be an integer array, got float64");
   TH_EXPECT_ERROR(nd_searchsorted(NULL, q, ND_SIDE_LEFT, NULL), ND_ERR_NULL, "searchsorted");
   nd_scope_end();
 }

@@ -168,10 +168,13 @@ static nd_status parse_descr_value(cursor *c, ndi_npy_header *h) {
 
 nd_status ndi_npy_parse_descr(const char *s, size_t n, nd_dtype *t, bool *swap,
                               const ndi_io_where *w) {
+  /* the descr as a message can show it: at most 32 characters, unprintable ones (a NUL
+   * included) as '?' */
   char shown[40];
-  snprintf(shown, sizeof shown, "%.*s%s", n > 32 ? 32 : (int)n, s, n > 32 ? "..." : "");
-  for (size_t i = 0; i < strlen(shown); i++)
-    if ((unsigned char)shown[i] < 0x20 || (unsigned char)shown[i] >= 0x7f) shown[i] = '?';
+  size_t ns = n > 32 ? 32 : n;
+  for (size_t k = 0; k < ns; k++)
+    shown[k] = (unsigned char)s[k] < 0x20 || (unsigned char)s[k] >= 0x7f ? '?' : s[k];
+  snprintf(shown + ns, sizeof shown - ns, "%s", n > 32 ? "..." : "");
   char order = '=';
   size_t i = 0;
   if (n > 0 && one_of(s[0], "<>|=")) order = s[i++];

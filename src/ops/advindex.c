@@ -136,12 +136,18 @@ static bool is_integer_token(const char *s, size_t len, int64_t *v) {
 }
 
 /* Re-labels a basic-indexing error ("index: ...") with this function's name. */
-static nd_status relabel(const char *op, nd_status st) {
+/* The basic indexer's message, named after op; when its positions refer to the rewritten
+ * basic part rather than to what the caller wrote, the caller's spec is quoted too. */
+static nd_status relabel(const char *op, nd_status st, const char *spec, const char *basic) {
   const char *m = nd_last_error();
   if (strncmp(m, "index: ", 7) == 0) {
     char buf[1024];
     snprintf(buf, sizeof buf, "%s", m + 7);
-    ndi_error(st, "%s: %s", op, buf);
+    if (strcmp(spec, basic) != 0 && strstr(buf, "position"))
+      ndi_error(st, "%s: %s (the basic part of \"%s\", each index array read as ':')", op, buf,
+                spec);
+    else
+      ndi_error(st, "%s: %s", op, buf);
   }
   return st;
 }
@@ -250,7 +256,7 @@ static nd_status parse(adv *x, const nd_array *a, const char *spec, int n,
   basic[bl] = 0;
   st = ndi_index_apply(basic, a->ndim, a->shape, a->strides, &x->vnd, x->vshape, x->vstrides, &x->voffset);
   if (st) {
-    relabel(x->op, st);
+    relabel(x->op, st, spec, basic);
     goto done;
   }
   /* axis of the view each item stands for: an ellipsis spans what the others leave */

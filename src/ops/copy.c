@@ -168,13 +168,17 @@ nd_status ndi_fill(const char *op, nd_array *dst, nd_scalar value) {
   return ND_OK;
 }
 
-nd_status nd_fill_scalar(nd_array *dst, nd_scalar value) {
-  NDI_REQUIRE_ST("fill", dst);
-  nd_status st = ndi_check_float_assign("fill", value, dst->dtype);
-  return st ? st : ndi_fill("fill", dst, value);
+static nd_status fill_checked(const char *op, nd_array *dst, nd_scalar value) {
+  NDI_REQUIRE_ST(op, dst);
+  nd_status st = ndi_check_float_assign(op, value, dst->dtype);
+  return st ? st : ndi_fill(op, dst, value);
 }
 
-nd_status nd_fill(nd_array *dst, double value) { return nd_fill_scalar(dst, ND_FLOAT(value)); }
+nd_status nd_fill_scalar(nd_array *dst, nd_scalar value) {
+  return fill_checked("fill_scalar", dst, value);
+}
+
+nd_status nd_fill(nd_array *dst, double value) { return fill_checked("fill", dst, ND_FLOAT(value)); }
 
 nd_array *nd_copy(const nd_array *a, nd_order o) {
   NDI_REQUIRE("copy", a);

@@ -30,7 +30,7 @@ static nd_array *filled(const char *op, nd_array *a, nd_scalar v) {
 
 nd_array *nd_full_scalar(nd_dtype t, int ndim, const int64_t *shape, nd_scalar value,
                          nd_order o) {
-  return filled("full", ndi_array_alloc("full", t, ndim, shape, o), value);
+  return filled("full_scalar", ndi_array_alloc("full_scalar", t, ndim, shape, o), value);
 }
 
 nd_array *nd_full(nd_dtype t, int ndim, const int64_t *shape, double value, nd_order o) {

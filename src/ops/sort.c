@@ -107,7 +107,10 @@ nd_array *nd_searchsorted(const nd_array *sorted, const nd_array *values, nd_sid
     if (sorter->size != n)
       return ndi_error_null(ND_ERR_SHAPE, "%s: sorter has %lld elements but the sorted array has %lld", op,
                             (long long)sorter->size, (long long)n);
-    if (ndi_check_index_dtype(op, sorter)) return NULL;
+    char k = ndi_dtype_kind(sorter->dtype);
+    if (k != 'i' && k != 'u')
+      return ndi_error_null(ND_ERR_TYPE, "%s: sorter must be an integer array, got %s", op,
+                            ndi_dtype_name(sorter->dtype));
     /* positions, not indices: NumPy refuses negative ones ("Sorter index out of range") */
     if (n > 0 && ndi_dtype_kind(sorter->dtype) == 'i') {
       int64_t low = 0;

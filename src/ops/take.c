@@ -265,7 +265,12 @@ static nd_array *repeat_impl(const nd_array *a, int64_t count, const nd_array *c
   }
   for (int64_t i = 0; i < n; i++) {
     int64_t r = reps ? reps[i] : count;
-    if (r < 0 || (reps && ndi_dtype_kind(counts->dtype) == 'u' && r < 0)) {
+    if (r < 0 && reps && ndi_dtype_kind(counts->dtype) == 'u') { /* uint64 above INT64_MAX */
+      ndi_error(ND_ERR_OVERFLOW, "repeat: a count of %llu overflows the result's extent",
+                (unsigned long long)r);
+      goto done;
+    }
+    if (r < 0) {
       ndi_error(ND_ERR_VALUE, "repeat: repeats may not contain negative values (%lld)", (long long)r);
       goto done;
     }
