@@ -53,7 +53,9 @@ ND_API nd_array *nd_from_data(nd_dtype t, int ndim, const int64_t *shape, const 
 ND_API nd_status nd_to_data(const nd_array *a, void *dst, nd_order o);
 /** A zero-copy array over external memory: strides in elements (NULL means C-contiguous),
  *  data aligned to the element size. `deleter(data, ctx)` runs when the last array
- *  using the memory is released (NULL: the caller keeps ownership). */
+ *  using the memory is released (NULL: the caller keeps ownership). Strides whose byte
+ *  offsets do not fit in int64 are ND_ERR_OVERFLOW. The memory is not read: bool data
+ *  must hold only the bytes 0 and 1 (nd_from_dlpack checks them). */
 ND_API nd_array *nd_wrap(nd_dtype t, int ndim, const int64_t *shape, const int64_t *strides,
                          void *data, void (*deleter)(void *data, void *ctx), void *ctx);
 
