@@ -222,6 +222,32 @@ static void write_zeros(const ndi_la_gemm *g) {
   ndi_copy_layout(g->nbd + 2, shape, d, s);
 }
 
+/* A single skinny product with an operand BLAS cannot address (a negative or zero stride):
+ * the operands that need it are packed once, as the plan lays them out, and the packed
+ * product is split along k like any other, so its bits do not depend on the thread count
+ * either (the plain path would hand one large product to BLAS's threads). */
+static nd_status ksplit_packed(const char *op, const ndi_la_gemm *g, const gemm_plan *P) {
+  ndi_la_gemm h = *g;
+  nd_dtype t = g->dtype;
+  char *buf = ndi_aligned_alloc(P->work);
+  if (!buf) return ndi_nomem(op, P->work);
+  if (P->pa.on) {
+    h.a = (ndi_la_mat){buf + P->pa.offset, P->pa.rs, P->pa.cs, {0}};
+    copy2d(t, g->m, g->k, h.a.data, h.a.rs, h.a.cs, g->a.data, g->a.rs, g->a.cs);
+  }
+  if (P->pb.on) {
+    h.b = (ndi_la_mat){buf + P->pb.offset, P->pb.rs, P->pb.cs, {0}};
+    copy2d(t, g->k, g->n, h.b.data, h.b.rs, h.b.cs, g->b.data, g->b.rs, g->b.cs);
+  }
+  if (P->pc.on) h.c = (ndi_la_mat){buf + P->pc.offset, P->pc.rs, P->pc.cs, {0}};
+  gemm_plan Q;
+  plan_gemm(&h, &Q); /* every operand is addressable now */
+  nd_status st = ndi_la_gemm_ksplit(op, &Q.blas, &h);
+  if (!st && P->pc.on) copy2d(t, g->m, g->n, g->c.data, g->c.rs, g->c.cs, h.c.data, h.c.rs, h.c.cs);
+  ndi_aligned_free(buf, P->work);
+  return st;
+}
+
 nd_status ndi_la_gemm_run(const char *op, ndi_la_gemm *g) {
   simplify_batch(g);
   int64_t nb = 1;
@@ -234,9 +260,8 @@ nd_status ndi_la_gemm_run(const char *op, ndi_la_gemm *g) {
   gemm_plan P;
   plan_gemm(g, &P);
   int64_t per = g->m * g->n * g->k;
-  if (nb == 1 && P.kind == K_BLAS && !P.pa.on && !P.pb.on && !P.pc.on &&
-      ndi_la_ksplit_wanted(g->m, g->n, g->k))
-    return ndi_la_gemm_ksplit(op, &P.blas, g); /* k > 1: real strides */
+  if (nb == 1 && P.kind == K_BLAS && ndi_la_ksplit_wanted(g->m, g->n, g->k))
+    return P.work ? ksplit_packed(op, g, &P) : ndi_la_gemm_ksplit(op, &P.blas, g);
   int nt = 1;
   if (nb > 1) {
     /* A multiply-add costs about a quarter of an element copy, the grain's unit. */
