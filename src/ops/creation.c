@@ -153,8 +153,11 @@ nd_array *nd_eye(nd_dtype t, int64_t n, int64_t m, int64_t k) {
   ndi_scalar_to("eye", ND_INT(1), t, one);
   size_t sz = ndi_dtype_size(t);
   /* rows i with 0 <= i + k < m, found without forming i + k for extreme k */
-  int64_t lo = k >= 0 ? 0 : (k < -n ? n : -k);
-  int64_t hi = k >= m ? 0 : (m - k < n ? m - k : n);
+  int64_t lo = 0, hi = 0;
+  if (k < m && k > -n) {
+    lo = k >= 0 ? 0 : -k;
+    hi = m - k < n ? m - k : n;
+  }
   for (int64_t i = lo; i < hi; i++) memcpy(a->data + (size_t)(i * m + i + k) * sz, one, sz);
   return a;
 }
