@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "linalg_ref.h"
 
 /* ref_check on two operands */
@@ -127,6 +128,15 @@ static void test_inner_outer(void **state) {
                   "inner: [2,2] and [3]: last axes differ (2 vs 3)");
   th_assert_shape(nd_outer(nd_empty(ND_INT8, ND_SHAPE(0), ND_C), v), 2, (int64_t[]){0, 2});
   TH_EXPECT_ERROR(nd_outer(m, NULL), ND_ERR_NULL, "outer");
+  /* a strided operand is copied flat; when that copy cannot be made, outer says so */
+  nd_array *mt = nd_transpose(m);
+  nd_clear_error();
+  ndi_alloc_fail_after(0);
+  nd_array *r = nd_outer(mt, v);
+  ndi_alloc_fail_after(-1);
+  assert_null(r);
+  th_assert_error(ND_ERR_NOMEM, "outer: out of memory");
+  nd_clear_error();
   nd_scope_end();
 }
 

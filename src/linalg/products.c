@@ -137,14 +137,28 @@ nd_array *nd_inner(const nd_array *a, const nd_array *b) {
   return tensordot_impl("inner", a, b, 1, &aa, &ab);
 }
 
+/* a flattened in C order: a view when a is C-contiguous, else a copy whose failure
+ * (a large broadcast view, say) names op rather than ravel. */
+static nd_array *flat_operand(const char *op, const nd_array *a) {
+  nd_array *c = NULL;
+  if (!ndi_is_contiguous(a->ndim, a->shape, a->strides, ND_C)) {
+    c = ndi_alloc_like(op, a, a->dtype, ND_C);
+    if (!c) return NULL;
+    ndi_copy_array(c, a);
+  }
+  nd_array *f = nd_reshape_view(c ? c : (nd_array *)a, 1, &a->size, ND_C);
+  nd_release(c);
+  return f;
+}
+
 /* a and b flattened, out[i, j] = a[i] * b[j]. */
 static nd_array *outer_impl(const char *op, const nd_array *a, const nd_array *b) {
   int64_t n;
   if (__builtin_mul_overflow(a->size, b->size, &n))
     return ndi_error_null(ND_ERR_OVERFLOW, "%s: a result of %lld x %lld elements overflows int64",
                           op, (long long)a->size, (long long)b->size);
-  nd_array *fa = nd_ravel((nd_array *)a, ND_C);
-  nd_array *fb = fa ? nd_ravel((nd_array *)b, ND_C) : NULL;
+  nd_array *fa = flat_operand(op, a);
+  nd_array *fb = fa ? flat_operand(op, b) : NULL;
   nd_array *r = NULL;
   if (fb) {
     const int la = 0, lb = 1, want[2] = {0, 1};
