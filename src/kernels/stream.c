@@ -33,9 +33,18 @@ void ndi_stream_store(void *dst, const void *src, size_t n) {
 
 void ndi_stream_fence(void) { _mm_sfence(); }
 
+void ndi_prefetch(const void *p, size_t n) {
+  const char *c = (const char *)((uintptr_t)p & ~(uintptr_t)63), *end = (const char *)p + n;
+  for (; c < end; c += 64) _mm_prefetch(c, _MM_HINT_T0);
+}
+
 #else
 
 void ndi_stream_store(void *dst, const void *src, size_t n) { memcpy(dst, src, n); }
 void ndi_stream_fence(void) {}
+void ndi_prefetch(const void *p, size_t n) {
+  (void)p;
+  (void)n;
+}
 
 #endif
