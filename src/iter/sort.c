@@ -164,54 +164,40 @@ static int sort_direct(sort_ctx *c, const char *in, char *out) {
   bool desc = c->s->descending;
   int nt = ndi_threads_for(n);
   if (nt > 64) nt = 64;
-  uint64_t ref = 0, diff = 0, guess = 0;
+  uint64_t ref = 0, diff = 0;
   K->to_keys(&ref, in, sa, 1, desc); /* little-endian: the low W bytes */
-  /* The digit's position comes from the bits in which the keys differ. A sample gives a
-   * first guess, so one read both finds them and counts; a sample differs in a subset of
-   * those bits, so the guess is right unless the whole data's top bit is higher, and then
-   * the count runs again. */
-  int64_t step = n / 4096 > 0 ? n / 4096 : 1;
-  K->scan(in, sa * step, n / step, desc, ref, &guess);
+  /* One read finds the bits in which the keys differ (the digit's position) and any value
+   * the keys cannot give back; it is a vector loop, cheaper than guessing the digit from a
+   * sample and counting again when the guess is wrong (floats in [0, 1), say, where a
+   * sample misses the smallest exponents). */
+  bool lossy = false;
+#pragma omp parallel num_threads(nt) if (nt > 1) reduction(| : diff) reduction(|| : lossy)
+  {
+    int64_t lo, hi;
+    thread_range(n, &lo, &hi);
+    lossy = K->scan(in + lo * sa, sa, hi - lo, desc, ref, &diff);
+  }
+  if (lossy) return 0;
+  if (diff == 0) { /* all equal */
+    K->from_keys(out, W, &ref, 1, desc);
+    for (int64_t i = 1; i < n; i++) memcpy(out + i * W, out, (size_t)W);
+    return 1;
+  }
   int bits = 1;
   while (bits < MSD_BITS && (n >> bits) > BUCKET_TARGET) bits++;
-  int hg = guess ? top_bit(guess) : bits - 1;
-  int shift = hg >= bits - 1 ? hg - (bits - 1) : 0, nb = 1 << bits;
+  int h = top_bit(diff), shift = h >= bits - 1 ? h - (bits - 1) : 0, nb = 1 << bits;
   int64_t *counts = ndi_malloc(sizeof(int64_t) * MSD_BUCKETS * (size_t)nt);
   if (!counts) return -1;
-  bool lossy = false;
   int T = nt;
-#pragma omp parallel num_threads(nt) if (nt > 1) reduction(| : diff) reduction(|| : lossy)
+#pragma omp parallel num_threads(nt) if (nt > 1)
   {
     int team, t = thread_id(&team);
     if (t == 0) T = team;
     int64_t lo, hi, *mine = counts + (int64_t)t * MSD_BUCKETS;
     thread_range(n, &lo, &hi);
     memset(mine, 0, sizeof(int64_t) * MSD_BUCKETS);
-    lossy = K->scan_count(in + lo * sa, sa, hi - lo, desc, ref, &diff, shift, bits, mine);
-  }
-  if (lossy) {
-    ndi_free(counts);
-    return 0;
-  }
-  if (diff == 0) { /* all equal */
-    ndi_free(counts);
-    K->from_keys(out, W, &ref, 1, desc);
-    for (int64_t i = 1; i < n; i++) memcpy(out + i * W, out, (size_t)W);
-    return 1;
-  }
-  int h = top_bit(diff);
-  bool recount = h != hg;
-  if (recount) shift = h >= bits - 1 ? h - (bits - 1) : 0;
-#pragma omp parallel num_threads(nt) if (nt > 1)
-  {
-    int t = thread_id(NULL);
-    int64_t lo, hi, *mine = counts + (int64_t)t * MSD_BUCKETS;
-    thread_range(n, &lo, &hi);
-    if (recount) {
-      memset(mine, 0, sizeof(int64_t) * MSD_BUCKETS);
-      K->count(in + lo * sa, sa, hi - lo, desc, shift, bits, mine);
+    K->count(in + lo * sa, sa, hi - lo, desc, shift, bits, mine);
 #pragma omp barrier
-    }
     int64_t pos[MSD_BUCKETS];
     thread_slots(counts, nb, T, t, pos);
     K->scatter(in + lo * sa, sa, hi - lo, desc, shift, bits, pos, out);

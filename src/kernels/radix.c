@@ -13,6 +13,10 @@
 #define LSD_WIDE_MIN 2048
 #define MAX_BUCKETS 4096
 #define HIST_ROOM (6 * 4096) /* 6 digits of 12 bits, or 8 of 8 */
+/* Up to MSD_FINISH_MAX keys differing in more than MSD_FINISH_BITS bits, one MSD pass
+ * and a finish beat the LSD passes over all those bits (msd_finish). */
+#define MSD_FINISH_MAX 16384
+#define MSD_FINISH_BITS 16
 
 #define RADIX_FUNCS(S, U)                                                                  \
   static uint64_t diff_##S(const void *keys, int64_t n) {                                 \
@@ -54,6 +58,37 @@
     }                                                                                      \
   }                                                                                        \
   static int lsd_##S(void *data, void *other, int64_t *idata, int64_t *iother, int64_t n, \
+                     int nbits);                                                           \
+  /* One pass on the top digit of the nbits, so wide that most digits hold a key or two,   \
+   * then each digit's keys sorted on the rest: insertion for a few, lsd for more. */        \
+  static int msd_finish_##S(U *src, U *dst, int64_t *is, int64_t *id, int64_t n, int nbits) { \
+    int bits = 64 - __builtin_clzll((uint64_t)n) + 1;                                      \
+    if (bits > 12) bits = 12;                                                              \
+    int shift = nbits - bits, nb = 1 << bits;                                              \
+    int64_t pos[MAX_BUCKETS + 1] = {0}, start[MAX_BUCKETS + 1];                            \
+    count_##S(src, n, shift, bits, pos);                                                   \
+    int64_t run = 0;                                                                       \
+    for (int b = 0; b < nb; b++) {                                                         \
+      int64_t c = pos[b];                                                                  \
+      start[b] = pos[b] = run;                                                             \
+      run += c;                                                                            \
+    }                                                                                      \
+    start[nb] = n;                                                                         \
+    scatter_##S(src, is, n, shift, bits, pos, dst, id);                                    \
+    for (int b = 0; b < nb; b++) {                                                         \
+      int64_t s0 = start[b], c = start[b + 1] - s0;                                        \
+      if (c < 2) continue;                                                                 \
+      int64_t *ids = id ? id + s0 : NULL, *iss = is ? is + s0 : NULL;                      \
+      if (c <= INSERTION_MAX) {                                                            \
+        insertion_##S(dst + s0, ids, c);                                                   \
+      } else if (lsd_##S(dst + s0, src + s0, ids, iss, c, shift)) {                        \
+        memcpy(dst + s0, src + s0, sizeof(U) * (size_t)c);                                 \
+        if (ids) memcpy(ids, iss, sizeof(int64_t) * (size_t)c);                            \
+      }                                                                                    \
+    }                                                                                      \
+    return 1;                                                                              \
+  }                                                                                        \
+  static int lsd_##S(void *data, void *other, int64_t *idata, int64_t *iother, int64_t n, \
                      int nbits) {                                                          \
     U *src = (U *)data, *dst = (U *)other;                                                 \
     if (n <= INSERTION_MAX) {                                                              \
@@ -65,6 +100,8 @@
     if (dif == 0) return 0;                                                                \
     int top = 64 - __builtin_clzll(dif);                                                   \
     if (top < nbits) nbits = top;                                                          \
+    if (n <= MSD_FINISH_MAX && nbits > MSD_FINISH_BITS)                                   \
+      return msd_finish_##S(src, dst, idata, iother, n, nbits);                            \
     int bits = 8, nd = (nbits + 7) / 8;                                                    \
     if (n >= LSD_WIDE_MIN) {                                                               \
       nd = (nbits + 11) / 12;                                                              \

@@ -30,10 +30,7 @@ typedef struct ndi_sort_keys {
   bool (*scan)(const char *x, int64_t s, int64_t n, bool descending, uint64_t ref,
                uint64_t *diff);
   void (*count)(const char *x, int64_t s, int64_t n, bool descending, int shift, int bits,
-                int64_t *counts);
-  /* scan and count in one read */
-  bool (*scan_count)(const char *x, int64_t s, int64_t n, bool descending, uint64_t ref,
-                     uint64_t *diff, int shift, int bits, int64_t *counts);
+                int64_t *counts); /* bits <= 11 */
   void (*scatter)(const char *x, int64_t s, int64_t n, bool descending, int shift, int bits,
                   int64_t *pos, void *keys);
 } ndi_sort_keys;

@@ -51,6 +51,13 @@ static inline double funkey64(uint64_t k) {
 #define NANKEY_u(U) false
 #define NANKEY_f(U) true
 
+/* count: COUNT_WAYS histograms, taking keys in turn, so that a run of keys in one bucket
+ * (common: floats bunch by exponent) does not wait on its own last increment; uint32
+ * counts, added into the caller's every COUNT_BLOCK keys. */
+#define COUNT_WAYS 4
+#define COUNT_MAX_BUCKETS 2048
+#define COUNT_BLOCK ((int64_t)1 << 30)
+
 #define KEY_FUNCS(S, T, K, U, W)                                                           \
   static bool to_keys_##S(void *keys, const char *x, int64_t s, int64_t n, bool desc) {    \
     U *k = (U *)keys;                                                                      \
@@ -92,29 +99,22 @@ static inline double funkey64(uint64_t k) {
     *diff |= d;                                                                            \
     return lossy;                                                                          \
   }                                                                                        \
-  static bool scan_count_##S(const char *x, int64_t s, int64_t n, bool desc, uint64_t ref, \
-                             uint64_t *diff, int shift, int bits, int64_t *counts) {       \
-    const U flip = desc ? (U)~(U)0 : 0;                                                    \
-    const uint64_t mask = ((uint64_t)1 << bits) - 1;                                       \
-    U d = 0, r = (U)ref;                                                                   \
-    bool lossy = false;                                                                    \
-    for (int64_t i = 0; i < n; i++) {                                                      \
-      T v = *(const T *)(x + i * s);                                                       \
-      lossy |= LOSSY_##K(v);                                                               \
-      U k = (U)(KEY_##K(U, T, v) ^ flip);                                                  \
-      d |= (U)(k ^ r);                                                                     \
-      counts[((uint64_t)k >> shift) & mask]++;                                             \
-    }                                                                                      \
-    *diff |= d;                                                                            \
-    return lossy;                                                                          \
-  }                                                                                        \
   static void count_##S(const char *x, int64_t s, int64_t n, bool desc, int shift, int bits, \
                         int64_t *counts) {                                                 \
     const U flip = desc ? (U)~(U)0 : 0;                                                    \
     const uint64_t mask = ((uint64_t)1 << bits) - 1;                                       \
-    for (int64_t i = 0; i < n; i++) {                                                      \
-      U k = (U)(KEY_##K(U, T, *(const T *)(x + i * s)) ^ flip);                            \
-      counts[((uint64_t)k >> shift) & mask]++;                                             \
+    uint32_t h[COUNT_WAYS][COUNT_MAX_BUCKETS];                                             \
+    for (int64_t b0 = 0; b0 < n; b0 += COUNT_BLOCK) {                                      \
+      int64_t m = n - b0 < COUNT_BLOCK ? n - b0 : COUNT_BLOCK, i = 0;                     \
+      const char *xb = x + b0 * s;                                                         \
+      for (int w = 0; w < COUNT_WAYS; w++) memset(h[w], 0, sizeof(uint32_t) * (mask + 1));  \
+      for (; i + COUNT_WAYS <= m; i += COUNT_WAYS)                                         \
+        for (int w = 0; w < COUNT_WAYS; w++)                                               \
+          h[w][((uint64_t)(U)(KEY_##K(U, T, *(const T *)(xb + (i + w) * s)) ^ flip) >> shift) & mask]++; \
+      for (; i < m; i++)                                                                   \
+        h[0][((uint64_t)(U)(KEY_##K(U, T, *(const T *)(xb + i * s)) ^ flip) >> shift) & mask]++; \
+      for (uint64_t d = 0; d <= mask; d++)                                                 \
+        for (int w = 0; w < COUNT_WAYS; w++) counts[d] += h[w][d];                         \
     }                                                                                      \
   }                                                                                        \
   static void scatter_##S(const char *x, int64_t s, int64_t n, bool desc, int shift,       \
@@ -141,8 +141,7 @@ KEY_FUNCS(f32, float, f, uint32_t, 2)
 KEY_FUNCS(f64, double, f, uint64_t, 3)
 
 #define KE(E, S, W) \
-  [E] = {W,        to_keys_##S, from_keys_##S, is_nan_key_##S, scan_##S, count_##S, \
-         scan_count_##S, scatter_##S}
+  [E] = {W, to_keys_##S, from_keys_##S, is_nan_key_##S, scan_##S, count_##S, scatter_##S}
 const ndi_sort_keys ndi_sort_keys_table[ND_NUM_DTYPES] = {
     KE(ND_BOOL, b, 0),     KE(ND_INT8, i8, 0),     KE(ND_INT16, i16, 1),   KE(ND_INT32, i32, 2),
     KE(ND_INT64, i64, 3),  KE(ND_UINT8, u8, 0),    KE(ND_UINT16, u16, 1),  KE(ND_UINT32, u32, 2),
