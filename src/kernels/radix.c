@@ -65,18 +65,17 @@
     int bits = 64 - __builtin_clzll((uint64_t)n) + 1;                                      \
     if (bits > 12) bits = 12;                                                              \
     int shift = nbits - bits, nb = 1 << bits;                                              \
-    int64_t pos[MAX_BUCKETS + 1] = {0}, start[MAX_BUCKETS + 1];                            \
+    int64_t pos[MAX_BUCKETS];                                                              \
+    memset(pos, 0, sizeof(int64_t) * (size_t)nb);                                          \
     count_##S(src, n, shift, bits, pos);                                                   \
-    int64_t run = 0;                                                                       \
-    for (int b = 0; b < nb; b++) {                                                         \
+    for (int64_t b = 0, run = 0; b < nb; b++) {                                            \
       int64_t c = pos[b];                                                                  \
-      start[b] = pos[b] = run;                                                             \
+      pos[b] = run;                                                                        \
       run += c;                                                                            \
     }                                                                                      \
-    start[nb] = n;                                                                         \
-    scatter_##S(src, is, n, shift, bits, pos, dst, id);                                    \
+    scatter_##S(src, is, n, shift, bits, pos, dst, id); /* now pos[b]: bucket b's end */   \
     for (int b = 0; b < nb; b++) {                                                         \
-      int64_t s0 = start[b], c = start[b + 1] - s0;                                        \
+      int64_t s0 = b ? pos[b - 1] : 0, c = pos[b] - s0;                                    \
       if (c < 2) continue;                                                                 \
       int64_t *ids = id ? id + s0 : NULL, *iss = is ? is + s0 : NULL;                      \
       if (c <= INSERTION_MAX) {                                                            \

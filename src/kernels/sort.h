@@ -14,6 +14,9 @@
 
 #include "nd/types.h"
 
+/* The widest digit the count pass takes (its histograms are sized for it). */
+#define NDI_SORT_COUNT_BITS 11
+
 typedef struct ndi_sort_keys {
   int wlog2; /* key width: 1 << wlog2 bytes; -1: no order (complex) */
   /* keys[i] = key(x[i*s]) for i < n; returns true if some value cannot be rebuilt from
@@ -30,7 +33,7 @@ typedef struct ndi_sort_keys {
   bool (*scan)(const char *x, int64_t s, int64_t n, bool descending, uint64_t ref,
                uint64_t *diff);
   void (*count)(const char *x, int64_t s, int64_t n, bool descending, int shift, int bits,
-                int64_t *counts); /* bits <= 11 */
+                int64_t *counts); /* bits <= NDI_SORT_COUNT_BITS */
   void (*scatter)(const char *x, int64_t s, int64_t n, bool descending, int shift, int bits,
                   int64_t *pos, void *keys);
 } ndi_sort_keys;

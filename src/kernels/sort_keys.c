@@ -50,12 +50,14 @@ static inline double funkey64(uint64_t k) {
 #define NANKEY_i(U) false
 #define NANKEY_u(U) false
 #define NANKEY_f(U) true
+/* the key of the value at p */
+#define KEY_AT(K, U, T, p, flip) ((U)(KEY_##K(U, T, *(const T *)(p)) ^ (flip)))
 
 /* count: COUNT_WAYS histograms, taking keys in turn, so that a run of keys in one bucket
  * (common: floats bunch by exponent) does not wait on its own last increment; uint32
  * counts, added into the caller's every COUNT_BLOCK keys. */
 #define COUNT_WAYS 4
-#define COUNT_MAX_BUCKETS 2048
+#define COUNT_MAX_BUCKETS (1 << NDI_SORT_COUNT_BITS)
 #define COUNT_BLOCK ((int64_t)1 << 30)
 
 #define KEY_FUNCS(S, T, K, U, W)                                                           \
@@ -110,9 +112,8 @@ static inline double funkey64(uint64_t k) {
       for (int w = 0; w < COUNT_WAYS; w++) memset(h[w], 0, sizeof(uint32_t) * (mask + 1));  \
       for (; i + COUNT_WAYS <= m; i += COUNT_WAYS)                                         \
         for (int w = 0; w < COUNT_WAYS; w++)                                               \
-          h[w][((uint64_t)(U)(KEY_##K(U, T, *(const T *)(xb + (i + w) * s)) ^ flip) >> shift) & mask]++; \
-      for (; i < m; i++)                                                                   \
-        h[0][((uint64_t)(U)(KEY_##K(U, T, *(const T *)(xb + i * s)) ^ flip) >> shift) & mask]++; \
+          h[w][((uint64_t)KEY_AT(K, U, T, xb + (i + w) * s, flip) >> shift) & mask]++;     \
+      for (; i < m; i++) h[0][((uint64_t)KEY_AT(K, U, T, xb + i * s, flip) >> shift) & mask]++; \
       for (uint64_t d = 0; d <= mask; d++)                                                 \
         for (int w = 0; w < COUNT_WAYS; w++) counts[d] += h[w][d];                         \
     }                                                                                      \
@@ -123,7 +124,7 @@ static inline double funkey64(uint64_t k) {
     const uint64_t mask = ((uint64_t)1 << bits) - 1;                                       \
     U *out = (U *)keys;                                                                    \
     for (int64_t i = 0; i < n; i++) {                                                      \
-      U k = (U)(KEY_##K(U, T, *(const T *)(x + i * s)) ^ flip);                            \
+      U k = KEY_AT(K, U, T, x + i * s, flip);                                             \
       out[pos[((uint64_t)k >> shift) & mask]++] = k;                                       \
     }                                                                                      \
   }
