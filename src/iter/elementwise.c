@@ -217,9 +217,9 @@ void ndi_elementwise(int nin, int ndim, const int64_t *shape, const ndi_ew_opera
    * A slow kernel (exp, log, ...) on one thread is not limited by bandwidth, and there
    * plain stores measured faster (log 16M on one core: 23-29 ms against 29-30 ms with
    * streaming), while with several threads streaming still wins. */
-  bool slow_serial = plan.work_scale > 1 && ndi_plan_threads(&plan) == 1;
-  if (!(flags & NDI_EW_NO_STREAM) && !slow_serial && !b.convert[0] && plan.ndim > 0 &&
-      plan.block_axis < 0 && plan.size * b.loop_size[0] >= NDI_EW_STREAM_BYTES) {
+  if (!(flags & NDI_EW_NO_STREAM) && !b.convert[0] && plan.ndim > 0 && plan.block_axis < 0 &&
+      plan.size * b.loop_size[0] >= NDI_EW_STREAM_BYTES &&
+      !(plan.work_scale > 1 && ndi_plan_threads(&plan) == 1)) {
     b.stream = true;
     need_buffer = true;
   }

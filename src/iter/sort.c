@@ -36,7 +36,7 @@ static void thread_range(int64_t n, int64_t *lo, int64_t *hi) {
   *hi = n * (t + 1) / T;
 }
 
-/* MSD digit: up to 11 bits, as many as make the buckets of about BUCKET_TARGET keys (so
+/* MSD digit: up to NDI_SORT_COUNT_BITS bits, as many as make the buckets of about BUCKET_TARGET keys (so
  * they fit in L2 and their LSD passes run there), and no more (tiny buckets waste the
  * LSD histograms). */
 #define MSD_BITS NDI_SORT_COUNT_BITS

@@ -19,9 +19,17 @@ INEXACT = ["float32", "float64", "complex64", "complex128"]
 RTOL = {"float32": 2e-5, "complex64": 2e-5, "float64": 1e-12, "complex128": 1e-12}
 
 
-def random_view(lib, rng, log, dtype=None, max_ndim=3):
-    """A random array and a random view of it, in NumPy and in nd alike."""
+SPECIALS = [np.nan, -0.0, 0.0, np.inf, -np.inf]
+
+
+def random_view(lib, rng, log, dtype=None, max_ndim=3, specials=False):
+    """A random array and a random view of it, in NumPy and in nd alike. With `specials`,
+    float arrays often hold NaN, infinities and signed zeros too."""
     x = random_array(rng, max_ndim=max_ndim, max_extent=5, dtype=dtype)
+    if specials and x.dtype.kind == "f" and x.size and rng.random() < 0.6:
+        flat = x.reshape(-1)
+        pick = rng.random(flat.size) < 0.2
+        flat[pick] = rng.choice(SPECIALS, int(pick.sum()))
     if rng.random() < 0.3:
         x = np.asfortranarray(x)
     a = lib.array(x, "F" if x.flags.f_contiguous and not x.flags.c_contiguous else "C")

@@ -7,37 +7,12 @@ import warnings
 
 import numpy as np
 
-from cases_compute import assert_close, run_both
-from cases_layout import random_array, random_index, np_index
+from cases_compute import assert_close, random_view, run_both
+from cases_layout import random_array
 from ndlib import DTYPES, int_arg, P
 
 REAL = [d for d in DTYPES if not d.startswith("complex")]
 AXIS_NONE = -2147483648
-SPECIALS = [np.nan, -0.0, 0.0, np.inf, -np.inf]
-
-
-def special_view(lib, rng, log, dtype, max_ndim=3):
-    """A random view (steps, reversals, transposes) of a random array whose float values
-    include NaN, +-inf and signed zeros, in NumPy and in nd alike."""
-    x = random_array(rng, max_ndim=max_ndim, max_extent=6, dtype=dtype)
-    if x.dtype.kind == "f" and x.size and rng.random() < 0.6:
-        flat = x.reshape(-1)
-        pick = rng.random(flat.size) < 0.2
-        flat[pick] = rng.choice(SPECIALS, int(pick.sum()))
-    if rng.random() < 0.3:
-        x = np.asfortranarray(x)
-    a = lib.array(x, "F" if x.flags.f_contiguous and not x.flags.c_contiguous else "C")
-    spec = random_index(rng, x.ndim, x.shape) if rng.random() < 0.5 else "..."
-    try:
-        xv = np_index(x, spec)
-    except (IndexError, ValueError, TypeError):
-        spec, xv = "...", x[...]
-    av = lib.check(lib.nd_index(a.h, spec.encode()))
-    if rng.random() < 0.3 and xv.ndim >= 2:
-        xv, av = xv.T, lib.check(lib.nd_transpose(av.h))
-        spec += " .T"
-    log.append("%s %s[%s] -> %s" % (x.dtype, x.shape, spec, xv.shape))
-    return xv, av
 
 
 def random_axis(rng, ndim, none_ok=True):
@@ -69,7 +44,7 @@ def np_sort_desc(x, axis, arg):
 
 
 def case_sort(lib, rng, log):
-    xv, av = special_view(lib, rng, log, str(rng.choice(REAL)))
+    xv, av = random_view(lib, rng, log, specials=True, dtype=str(rng.choice(REAL)))
     axis, desc, arg = random_axis(rng, xv.ndim), bool(rng.random() < 0.4), bool(rng.random() < 0.5)
     name = "nd_argsort" if arg else "nd_sort"
     log.append("%s axis=%s descending=%s" % (name, axis, desc))
@@ -91,7 +66,8 @@ def case_searchsorted(lib, rng, log):
     if base.dtype.kind == "f" and rng.random() < 0.5 and base.size:
         base[rng.random(base.size) < 0.2] = np.nan
     srt = np.sort(base)
-    vals, vh = special_view(lib, rng, log, str(rng.choice(["int64", "float64", t])))
+    vt = str(rng.choice(["int64", "float64", t]))
+    vals, vh = random_view(lib, rng, log, specials=True, dtype=vt)
     side = "right" if rng.random() < 0.5 else "left"
     use_sorter = rng.random() < 0.4
     log.append("searchsorted %s %s side=%s sorter=%s" % (srt.dtype, srt.shape, side, use_sorter))
@@ -110,7 +86,7 @@ def case_searchsorted(lib, rng, log):
 
 
 def case_unique(lib, rng, log):
-    xv, av = special_view(lib, rng, log, str(rng.choice(REAL)))
+    xv, av = random_view(lib, rng, log, specials=True, dtype=str(rng.choice(REAL)))
     log.append("unique_all")
     out = [ctypes.c_void_p() for _ in range(4)]
     f = fn(lib, "nd_unique_all", ctypes.c_int, [P] + [ctypes.POINTER(ctypes.c_void_p)] * 4)
@@ -127,7 +103,7 @@ def case_unique(lib, rng, log):
 
 
 def case_argminmax(lib, rng, log):
-    xv, av = special_view(lib, rng, log, str(rng.choice(REAL)), max_ndim=4)
+    xv, av = random_view(lib, rng, log, specials=True, dtype=str(rng.choice(REAL)), max_ndim=4)
     op = "argmax" if rng.random() < 0.5 else "argmin"
     axis, keep = random_axis(rng, xv.ndim), bool(rng.random() < 0.3)
     log.append("%s axis=%s keepdims=%s" % (op, axis, keep))
@@ -137,7 +113,8 @@ def case_argminmax(lib, rng, log):
 
 
 def case_var(lib, rng, log):
-    xv, av = special_view(lib, rng, log, str(rng.choice(["float32", "float64", "int32", "complex128"])), max_ndim=3)
+    t = str(rng.choice(["float32", "float64", "int32", "complex128"]))
+    xv, av = random_view(lib, rng, log, specials=True, dtype=t)
     op = "var" if rng.random() < 0.5 else "std"
     corr = float(rng.choice([0.0, 1.0, 0.5]))
     keep = bool(rng.random() < 0.3)
@@ -145,14 +122,15 @@ def case_var(lib, rng, log):
     axes = None if axis is None or xv.ndim == 0 else [axis]
     log.append("%s axes=%s correction=%s keepdims=%s" % (op, axes, corr, keep))
     n, arr = (-1, None) if axes is None else int_arg(axes)
-    f = fn(lib, "nd_" + op, P, [P, ctypes.c_int, ctypes.POINTER(ctypes.c_int), ctypes.c_double, ctypes.c_bool])
+    f = fn(lib, "nd_" + op, P,
+           [P, ctypes.c_int, ctypes.POINTER(ctypes.c_int), ctypes.c_double, ctypes.c_bool])
     run_both(lib, log, lambda: getattr(np, op)(xv, axis=None if axes is None else tuple(axes),
                                                ddof=corr, keepdims=keep),
              lambda: f(av.h, n, arr, corr, keep))
 
 
 def case_cumsum(lib, rng, log):
-    xv, av = special_view(lib, rng, log, str(rng.choice(DTYPES)), max_ndim=3)
+    xv, av = random_view(lib, rng, log, specials=True, dtype=str(rng.choice(DTYPES)))
     axis = random_axis(rng, xv.ndim, none_ok=xv.ndim <= 1)
     init = bool(rng.random() < 0.4)
     log.append("cumulative_sum axis=%s include_initial=%s" % (axis, init))
@@ -162,7 +140,7 @@ def case_cumsum(lib, rng, log):
 
 
 def case_diff(lib, rng, log):
-    xv, av = special_view(lib, rng, log, str(rng.choice(DTYPES)), max_ndim=3)
+    xv, av = random_view(lib, rng, log, specials=True, dtype=str(rng.choice(DTYPES)))
     axis, n = random_axis(rng, xv.ndim, none_ok=False), int(rng.integers(0, 3))
     log.append("diff axis=%s n=%d" % (axis, n))
     f = fn(lib, "nd_diff", P, [P, ctypes.c_int, ctypes.c_int, P, P])
@@ -170,7 +148,7 @@ def case_diff(lib, rng, log):
 
 
 def case_concat(lib, rng, log):
-    xv, av = special_view(lib, rng, log, str(rng.choice(DTYPES)), max_ndim=3)
+    xv, av = random_view(lib, rng, log, specials=True, dtype=str(rng.choice(DTYPES)))
     axis = random_axis(rng, xv.ndim)
     other = np.asarray(xv)
     if axis is not None and xv.ndim and rng.random() < 0.7:
@@ -190,7 +168,7 @@ def case_concat(lib, rng, log):
 
 
 def case_take(lib, rng, log):
-    xv, av = special_view(lib, rng, log, str(rng.choice(DTYPES)), max_ndim=3)
+    xv, av = random_view(lib, rng, log, specials=True, dtype=str(rng.choice(DTYPES)))
     axis = random_axis(rng, xv.ndim)
     ext = xv.size if axis is None else (xv.shape[axis] if xv.ndim else 1)
     ish = tuple(int(rng.integers(0, 4)) for _ in range(int(rng.integers(0, 3))))
@@ -205,11 +183,12 @@ def case_take(lib, rng, log):
 
 
 def case_roll(lib, rng, log):
-    xv, av = special_view(lib, rng, log, str(rng.choice(DTYPES)), max_ndim=3)
+    xv, av = random_view(lib, rng, log, specials=True, dtype=str(rng.choice(DTYPES)))
     if xv.ndim == 0 or rng.random() < 0.2:
         shift = int(rng.integers(-8, 9))
         log.append("roll flat shift=%d" % shift)
-        f = fn(lib, "nd_roll", P, [P, ctypes.c_int, ctypes.POINTER(ctypes.c_int64), ctypes.c_int, P])
+        f = fn(lib, "nd_roll", P,
+               [P, ctypes.c_int, ctypes.POINTER(ctypes.c_int64), ctypes.c_int, P])
         run_both(lib, log, lambda: np.roll(xv, shift),
                  lambda: f(av.h, 1, (ctypes.c_int64 * 1)(shift), -1, None))
         return
@@ -224,7 +203,7 @@ def case_roll(lib, rng, log):
 
 
 def case_repeat_tile(lib, rng, log):
-    xv, av = special_view(lib, rng, log, str(rng.choice(DTYPES)), max_ndim=3)
+    xv, av = random_view(lib, rng, log, specials=True, dtype=str(rng.choice(DTYPES)))
     if rng.random() < 0.5:
         axis, r = random_axis(rng, xv.ndim), int(rng.integers(0, 4))
         log.append("repeat %d axis=%s" % (r, axis))
