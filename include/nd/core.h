@@ -36,6 +36,15 @@ ND_API nd_status nd_last_status(void);
 ND_API void nd_clear_error(void);
 /** Short name of a status ("ND_ERR_SHAPE"). */
 ND_API const char *nd_status_name(nd_status s);
+/** Records a failure on this thread, as nd's own functions do: status `s` (not ND_OK) and
+ *  a printf-style message that starts with the operation's name ("fft: ..."). For
+ *  components and bindings built on the public API (libnd_fft reports its errors through
+ *  it). Returns `s`; a status of ND_OK is ignored (nothing recorded). */
+ND_API nd_status nd_set_error(nd_status s, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
 
 /* ---- inspection ------------------------------------------------------------------- */
 

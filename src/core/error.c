@@ -71,6 +71,15 @@ char *ndi_fmt_shape(char *buf, size_t cap, int ndim, const int64_t *shape) {
   return buf;
 }
 
+nd_status nd_set_error(nd_status s, const char *fmt, ...) {
+  if (s == ND_OK || !fmt) return s;
+  va_list ap;
+  va_start(ap, fmt);
+  set_error(s, fmt, ap);
+  va_end(ap);
+  return s;
+}
+
 const char *nd_last_error(void) { return last_status == ND_OK ? "" : last_msg; }
 nd_status nd_last_status(void) { return last_status; }
 void nd_clear_error(void) {

@@ -1,0 +1,339 @@
+/* The pass engine: a batch of one-dimensional transforms along one axis.
+ *
+ * The lines are cut into units: a block of B lines along one batch axis (the "vector"
+ * axis v, the batch axis with the smallest strides) at one position of the other batch
+ * axes. B depends only on the transform length and the shape, never on the thread count,
+ * and every unit of B lines runs the same FFTW plan (the last block along v, if shorter,
+ * runs a plan of its own), so each line's result is the same on any number of threads.
+ * Threads take units (OpenMP, static schedule).
+ *
+ * Within a unit, FFTW addresses the array directly ("direct" side) when its lines are
+ * contiguous along the axis or the unit's memory fits in cache anyway, and when no
+ * conversion is needed. Otherwise the unit goes through a per-thread buffer: nd_assign
+ * gathers (converts the dtype, cuts) the lines into it, zeros pad it, FFTW transforms
+ * it, and nd_assign scatters the result. The buffer keeps the side's fastest direction:
+ * lines along a slow axis of a big array (columns of a C matrix) are gathered as
+ * interleaved rows [len][B], which FFTW transforms with SIMD across lines; strides of
+ * 2^k elements would otherwise hit the same cache sets on every element (measured:
+ * 4096 columns of length 1024 of a C [1024,4096] complex128 array, 4x faster through
+ * the buffer than with FFTW's strides on the array). */
+#include "pass.h"
+
+#include <omp.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "nd/core.h"
+#include "nd/creation.h"
+
+/* Elements per unit (lines x length): a complex128 buffer of 256 KiB, two of which fit a
+ * core's L2 cache. */
+#define NDF_UNIT_ELEMS 16384
+/* A side whose unit spans at most this many bytes is addressed directly even if strided. */
+#define NDF_CACHE_SPAN ((int64_t)256 * 1024)
+/* Less work than this many elements runs on one thread (nd's grain). */
+#define NDF_GRAIN 32768
+
+typedef struct layout {
+  int64_t need_in, out_len, cnt; /* per line: input the transform reads, output, copied */
+  nd_dtype cin, cout;            /* the transform's input and output dtypes */
+  size_t ies, oes, ues_in, ues_out; /* bytes: compute in/out, the arrays' in/out */
+  int v;                         /* vector axis (index into the pass's batch axes), -1 none */
+  int64_t ext_v, B, nblk, tail, units;
+  int nouter;
+  int outer[ND_MAX_DIMS]; /* the other batch axes, slowest first */
+  int64_t outer_count;
+  bool din, dout, in_inter, out_inter, dst_bufin;
+  int64_t is, idist, os, odist; /* FFTW strides of the unit's source and destination */
+} layout;
+
+static nd_dtype complex_of(bool single) { return single ? ND_COMPLEX64 : ND_COMPLEX128; }
+static nd_dtype real_of(bool single) { return single ? ND_FLOAT32 : ND_FLOAT64; }
+
+static int64_t iabs64(int64_t x) { return x < 0 ? -x : x; }
+
+/* Whether FFTW should address a side directly: contiguous lines that do not spread far
+ * (the scratch for measuring covers the span), or a unit that fits in cache. */
+static bool compact(int64_t len, int64_t stride, int64_t b, int64_t vstride, size_t es) {
+  int64_t span = (len - 1) * iabs64(stride) + (b - 1) * iabs64(vstride) + 1;
+  if (span * (int64_t)es <= NDF_CACHE_SPAN) return true;
+  return iabs64(stride) == 1 && span <= 4 * b * len + 65536;
+}
+
+/* Element offsets of unit u's first line in the input and output. */
+static void unit_offsets(const ndf_pass *p, const layout *L, int64_t u, int64_t *oin,
+                         int64_t *oout, int64_t *coord_tw) {
+  int64_t o = u / L->nblk, k = u % L->nblk;
+  int64_t in = 0, out = 0;
+  *coord_tw = 0;
+  for (int i = L->nouter - 1; i >= 0; i--) {
+    int d = L->outer[i];
+    int64_t c = o % p->bshape[d];
+    o /= p->bshape[d];
+    in += c * p->bin[d];
+    out += c * p->bout[d];
+    if (d == p->tw_dim) *coord_tw = c;
+  }
+  if (L->v >= 0) {
+    in += k * L->B * p->bin[L->v];
+    out += k * L->B * p->bout[L->v];
+  }
+  *oin = in;
+  *oout = out;
+}
+
+/* The alignment class shared by every unit's pointer on one side, or -1 if they differ. */
+static int uniform_alignment(const ndf_pass *p, const layout *L, bool input) {
+  const char *base = input ? p->in : p->out;
+  size_t es = input ? L->ues_in : L->ues_out;
+  int a0 = ndf_alignment_of(base, p->single);
+  bool easy = L->v < 0 || (L->B * (input ? p->bin[L->v] : p->bout[L->v]) * (int64_t)es) % 64 == 0;
+  for (int i = 0; i < L->nouter && easy; i++) {
+    int d = L->outer[i];
+    easy = ((input ? p->bin[d] : p->bout[d]) * (int64_t)es) % 64 == 0;
+  }
+  if (easy) return a0;
+  for (int64_t u = 1; u < L->units; u++) {
+    int64_t oi, oo, c;
+    unit_offsets(p, L, u, &oi, &oo, &c);
+    if (ndf_alignment_of(base + (input ? oi : oo) * (int64_t)es, p->single) != a0) return -1;
+  }
+  return a0;
+}
+
+static void make_layout(const ndf_pass *p, layout *L) {
+  memset(L, 0, sizeof *L);
+  L->need_in = p->kind == NDF_C2R ? p->n / 2 + 1 : p->n;
+  L->out_len = p->kind == NDF_R2C ? p->n / 2 + 1 : p->n;
+  L->cnt = p->in_len < L->need_in ? p->in_len : L->need_in;
+  L->cin = p->kind == NDF_R2C ? real_of(p->single) : complex_of(p->single);
+  L->cout = p->kind == NDF_C2R ? real_of(p->single) : complex_of(p->single);
+  L->ies = nd_dtype_size(L->cin);
+  L->oes = nd_dtype_size(L->cout);
+  L->ues_in = nd_dtype_size(p->in_dtype);
+  L->ues_out = nd_dtype_size(p->out_dtype);
+
+  /* the vector axis: the batch axis with the smallest strides; the others, slowest first */
+  L->v = -1;
+  int64_t best = 0;
+  for (int d = 0; d < p->nb; d++) {
+    if (p->bshape[d] == 1) continue;
+    int64_t cost = iabs64(p->bin[d]) * (int64_t)L->ues_in + iabs64(p->bout[d]) * (int64_t)L->ues_out;
+    if (L->v < 0 || cost < best) {
+      L->v = d;
+      best = cost;
+    }
+  }
+  L->outer_count = 1;
+  for (int d = 0; d < p->nb; d++) {
+    if (p->bshape[d] == 1 || d == L->v) continue;
+    L->outer[L->nouter++] = d;
+    L->outer_count *= p->bshape[d];
+  }
+  for (int i = 1; i < L->nouter; i++) /* insertion sort by decreasing output stride */
+    for (int j = i; j > 0 && iabs64(p->bout[L->outer[j]]) > iabs64(p->bout[L->outer[j - 1]]); j--) {
+      int t = L->outer[j];
+      L->outer[j] = L->outer[j - 1];
+      L->outer[j - 1] = t;
+    }
+  L->ext_v = L->v >= 0 ? p->bshape[L->v] : 1;
+  int64_t len = L->need_in > L->out_len ? L->need_in : L->out_len;
+  L->B = NDF_UNIT_ELEMS / len;
+  if (L->B < 1) L->B = 1;
+  if (L->B > L->ext_v) L->B = L->ext_v;
+  L->nblk = (L->ext_v + L->B - 1) / L->B;
+  L->tail = L->ext_v - (L->nblk - 1) * L->B;
+  L->units = L->outer_count * L->nblk;
+
+  int64_t vin = L->v >= 0 ? p->bin[L->v] : 0, vout = L->v >= 0 ? p->bout[L->v] : 0;
+  L->din = L->cnt == L->need_in && p->in_dtype == L->cin && !p->conj_in &&
+           (p->kind != NDF_C2R || p->in_destroy) &&
+           compact(L->need_in, p->in_stride, L->B, vin, L->ies);
+  L->dout = compact(L->out_len, p->out_stride, L->B, vout, L->oes);
+  /* a buffer keeps its side's faster direction */
+  L->in_inter = L->v >= 0 && iabs64(vin) < iabs64(p->in_stride);
+  L->out_inter = L->v >= 0 && iabs64(vout) < iabs64(p->out_stride);
+  L->dst_bufin = !L->din && !L->dout && (p->kind == NDF_C2C_FWD || p->kind == NDF_C2C_BWD);
+
+  if (L->din) {
+    L->is = p->in_stride;
+    L->idist = L->v >= 0 ? vin : L->need_in;
+  } else {
+    L->is = L->in_inter ? L->B : 1;
+    L->idist = L->in_inter ? 1 : L->need_in;
+  }
+  if (L->dout) {
+    L->os = p->out_stride;
+    L->odist = L->v >= 0 ? vout : L->out_len;
+  } else if (L->dst_bufin) {
+    L->out_inter = L->in_inter;
+    L->os = L->is;
+    L->odist = L->idist;
+  } else {
+    L->os = L->out_inter ? L->B : 1;
+    L->odist = L->out_inter ? 1 : L->out_len;
+  }
+}
+
+/* Per-thread buffers and the first failure of any thread. */
+typedef struct run_state {
+  const ndf_pass *p;
+  const layout *L;
+  ndf_plan *full, *part;
+  char **bin, **bout;
+  _Atomic int failed;
+  nd_status status;
+  char msg[512];
+} run_state;
+
+static void record_failure(run_state *rs) {
+  int expected = 0;
+  if (atomic_compare_exchange_strong(&rs->failed, &expected, 1)) {
+    rs->status = nd_last_status() ? nd_last_status() : ND_ERR_NOMEM;
+    strncpy(rs->msg, nd_last_error(), sizeof rs->msg - 1);
+  }
+}
+
+/* dst[...] = src over two 2-D strided views of raw memory (nd's copy engine). */
+static nd_status copy2d(nd_dtype td, void *dst, const int64_t *dst_st, nd_dtype ts,
+                        const void *src, const int64_t *src_st, int64_t rows, int64_t cols) {
+  if (rows == 0 || cols == 0) return ND_OK;
+  int64_t shape[2] = {rows, cols};
+  nd_array *d = nd_wrap(td, 2, shape, dst_st, dst, NULL, NULL);
+  nd_array *s = nd_wrap(ts, 2, shape, src_st, (void *)(uintptr_t)src, NULL, NULL);
+  nd_status st = d && s ? nd_assign(d, s) : nd_last_status();
+  nd_release(d);
+  nd_release(s);
+  return st;
+}
+
+static nd_status gather(const ndf_pass *p, const layout *L, const char *ip, int64_t b, char *buf) {
+  int64_t src_st[2] = {L->v >= 0 ? p->bin[L->v] : 0, p->in_stride};
+  int64_t dst_st[2] = {L->in_inter ? 1 : L->need_in, L->in_inter ? L->B : 1};
+  nd_status st = copy2d(L->cin, buf, dst_st, p->in_dtype, ip, src_st, b, L->cnt);
+  if (st) return st;
+  if (L->cnt < L->need_in) { /* zeros after the input */
+    if (L->in_inter) {
+      memset(buf + L->cnt * L->B * (int64_t)L->ies, 0, (size_t)((L->need_in - L->cnt) * L->B) * L->ies);
+    } else {
+      for (int64_t l = 0; l < b; l++)
+        memset(buf + (l * L->need_in + L->cnt) * (int64_t)L->ies, 0,
+               (size_t)(L->need_in - L->cnt) * L->ies);
+    }
+  }
+  if (p->conj_in)
+    ndf_scale_lines(buf, p->single, true, b, L->cnt, dst_st[1], dst_st[0], 1.0, true);
+  return ND_OK;
+}
+
+static void run_unit(run_state *rs, int tid, int64_t u) {
+  const ndf_pass *p = rs->p;
+  const layout *L = rs->L;
+  int64_t oin, oout, ctw;
+  unit_offsets(p, L, u, &oin, &oout, &ctw);
+  int64_t k = u % L->nblk, b = k == L->nblk - 1 ? L->tail : L->B;
+  const char *ip = p->in + oin * (int64_t)L->ues_in;
+  char *op = p->out + oout * (int64_t)L->ues_out;
+  void *src = (void *)(uintptr_t)ip, *dst = op;
+  if (!L->din) {
+    if (gather(p, L, ip, b, rs->bin[tid])) {
+      record_failure(rs);
+      return;
+    }
+    src = rs->bin[tid];
+  }
+  if (!L->dout) dst = L->dst_bufin ? rs->bin[tid] : rs->bout[tid];
+  ndf_plan_execute(b == L->B ? rs->full : rs->part, src, dst);
+  bool cplx = p->kind != NDF_C2R;
+  if (p->tw) {
+    bool along_v = L->v == p->tw_dim;
+    ndf_twiddle_lines(dst, p->single, p->tw, along_v ? k * L->B : ctw, along_v ? 1 : 0, b,
+                      L->out_len, L->os, L->odist);
+  }
+  if (p->scale != 1.0 || (p->conj_out && cplx))
+    ndf_scale_lines(dst, p->single, cplx, b, L->out_len, L->os, L->odist, p->scale, p->conj_out);
+  if (!L->dout) {
+    int64_t out_st[2] = {L->v >= 0 ? p->bout[L->v] : 0, p->out_stride};
+    int64_t buf_st[2] = {L->odist, L->os};
+    if (copy2d(p->out_dtype, op, out_st, L->cout, dst, buf_st, b, L->out_len)) record_failure(rs);
+  }
+}
+
+static ndf_plan *plan_for(const ndf_pass *p, const layout *L, int64_t howmany, int ain, int aout,
+                          void *in, void *out) {
+  ndf_geom g = {
+      .kind = p->kind, .single = p->single, .n = p->n,
+      .is = L->is, .os = L->os, .howmany = howmany, .idist = L->idist, .odist = L->odist,
+      .align_in = ain, .align_out = aout,
+  };
+  g.inplace = in == out;
+  g.destroy_in = !L->din || p->in_destroy;
+  return ndf_plan_acquire(p->op, &g, in, out);
+}
+
+static double now_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+nd_status ndf_pass_run(const ndf_pass *p) {
+  for (int d = 0; d < p->nb; d++)
+    if (p->bshape[d] == 0) return ND_OK;
+  layout L;
+  make_layout(p, &L);
+
+  int T = omp_in_parallel() ? 1 : nd_get_num_threads();
+  int64_t len = L.need_in > L.out_len ? L.need_in : L.out_len;
+  if (T < 1 || L.units * L.B * len < NDF_GRAIN) T = 1;
+  if (T > L.units) T = (int)L.units;
+
+  run_state rs = {.p = p, .L = &L};
+  char *bufs[2 * 256] = {0};
+  if (T > 256) T = 256;
+  rs.bin = bufs;
+  rs.bout = bufs + 256;
+  size_t bin_bytes = (size_t)(L.B * L.need_in) * L.ies, bout_bytes = (size_t)(L.B * L.out_len) * L.oes;
+  nd_status st = ND_OK;
+  for (int t = 0; t < T && !st; t++) {
+    if (!L.din && !(rs.bin[t] = ndf_buffer_alloc(bin_bytes)))
+      st = nd_set_error(ND_ERR_NOMEM, "%s: out of memory (%zu bytes)", p->op, bin_bytes);
+    if (!st && !L.dout && !L.dst_bufin && !(rs.bout[t] = ndf_buffer_alloc(bout_bytes)))
+      st = nd_set_error(ND_ERR_NOMEM, "%s: out of memory (%zu bytes)", p->op, bout_bytes);
+  }
+  if (!st) {
+    int ain = L.din ? uniform_alignment(p, &L, true) : 0;
+    int aout = L.dout ? uniform_alignment(p, &L, false) : 0;
+    void *in0 = L.din ? (void *)(uintptr_t)p->in : rs.bin[0];
+    void *out0 = L.dout ? p->out : L.dst_bufin ? rs.bin[0] : rs.bout[0];
+    if (L.din && L.dout && p->in == p->out) out0 = in0;
+    rs.full = plan_for(p, &L, L.B, ain, aout, in0, out0);
+    if (rs.full && L.tail != L.B) rs.part = plan_for(p, &L, L.tail, ain, aout, in0, out0);
+    if (!rs.full || (L.tail != L.B && !rs.part)) st = nd_last_status();
+  }
+  if (!st) {
+    double t0 = now_seconds();
+    if (T > 1) {
+#pragma omp parallel num_threads(T)
+      {
+        int tid = omp_get_thread_num();
+#pragma omp for schedule(static)
+        for (int64_t u = 0; u < L.units; u++)
+          if (!atomic_load(&rs.failed)) run_unit(&rs, tid, u);
+      }
+    } else {
+      for (int64_t u = 0; u < L.units && !atomic_load(&rs.failed); u++) run_unit(&rs, 0, u);
+    }
+    ndf_plan_note_time(rs.full, (now_seconds() - t0) * T / (double)L.units);
+    if (atomic_load(&rs.failed)) st = nd_set_error(rs.status, "%s", rs.msg);
+  }
+  ndf_plan_release(rs.full);
+  ndf_plan_release(rs.part);
+  for (int t = 0; t < T; t++) {
+    ndf_buffer_free(rs.bin[t]);
+    ndf_buffer_free(rs.bout[t]);
+  }
+  return st;
+}
