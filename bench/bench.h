@@ -26,6 +26,9 @@ extern const bench_case bench_cases_io[];
 extern const bench_case bench_cases_linalg[];
 extern const bench_case bench_cases_sort[];
 extern const bench_case bench_cases_elementwise[];
+#ifdef ND_BENCH_FFT
+extern const bench_case bench_cases_fft[]; /* libnd_fft, when it is built */
+#endif
 
 double bench_now(void);
 /* The next value of a 64-bit linear congruential sequence (reproducible test data). */
