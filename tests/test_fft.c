@@ -305,6 +305,22 @@ static void test_long_lengths(void **state) {
   nd_release(b);
   nd_release(r);
   nd_release(s);
+  /* real transforms of even length through a split complex one of half the length */
+  nd_array *h = random_1d(ND_FLOAT64, 262144, 6), *hc = random_1d(ND_COMPLEX128, 131073, 7);
+  check1(F_RFFT, h, 0, -1, ND_FFT_BACKWARD, "long real");
+  check1(F_IHFFT, h, 0, -1, ND_FFT_ORTHO, "long real");
+  check1(F_IRFFT, hc, 0, -1, ND_FFT_BACKWARD, "long real");
+  check1(F_HFFT, hc, 0, -1, ND_FFT_FORWARD, "long real");
+  nd_array *hs = nd_index(h, "::2"), *h32 = nd_astype(hc, ND_COMPLEX64);
+  check1(F_RFFT, hs, 3 * 65536, -1, ND_FFT_BACKWARD, "long real strided padded");
+  check1(F_IRFFT, h32, 3 * 65536, -1, ND_FFT_BACKWARD, "long real single cut");
+  nd_array *hb = th_make(ND_FLOAT32, ND_SHAPE(2, 262144), TH_F, 8);
+  check1(F_RFFT, hb, 0, 1, ND_FFT_BACKWARD, "long real batch");
+  nd_release(h);
+  nd_release(hc);
+  nd_release(hs);
+  nd_release(h32);
+  nd_release(hb);
 }
 
 /* Every one-axis function on every layout, axis, norm, with n cut, default and padded. */

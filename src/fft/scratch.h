@@ -6,7 +6,14 @@
 #include <stddef.h>
 
 /* The uses of scratch, one buffer each per thread. */
-typedef enum ndf_slot { NDF_SLOT_IN, NDF_SLOT_OUT, NDF_SLOT_SPLIT, NDF_NUM_SLOTS } ndf_slot;
+typedef enum ndf_slot {
+  NDF_SLOT_IN,    /* a unit's gathered input lines (pass.c) */
+  NDF_SLOT_OUT,   /* a unit's output lines */
+  NDF_SLOT_SPLIT, /* the intermediate of a split transform (split.c) */
+  NDF_SLOT_REAL,  /* the gathered input of a split real transform (split_real.c) */
+  NDF_SLOT_HALF,  /* its half-length complex transform */
+  NDF_NUM_SLOTS
+} ndf_slot;
 
 /* This thread's buffer for `slot`, at least `bytes` long and aligned for FFTW (its
  * contents are undefined); NULL if memory runs out (nothing recorded). Valid until the

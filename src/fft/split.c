@@ -38,7 +38,7 @@ static int64_t largest_prime_factor(int64_t n) {
  * into two factors of at most NDF_SPLIT_MAX with small prime factors (FFTW is fastest on
  * those; a length with a large prime factor stays one FFTW transform). n1 is the divisor
  * closest to sqrt(n) from below. */
-static int64_t split_factor(int64_t n) {
+int64_t ndf_split_factor(int64_t n) {
   if (n <= NDF_SPLIT_MAX) return 0;
   for (int64_t n1 = (int64_t)sqrt((double)n) + 1; n1 >= 2; n1--) {
     if (n % n1) continue;
@@ -51,7 +51,7 @@ static int64_t split_factor(int64_t n) {
 
 /* Twiddle tables: lo[r] = w^r (r < 2^shift) and hi[q] = w^(q 2^shift), w = exp(sign 2 pi i / n),
  * from long double sines and cosines of exactly reduced angles. */
-static bool twiddles(int64_t n, int sign, ndf_twiddle *tw, double **mem) {
+bool ndf_twiddle_make(int64_t n, int sign, ndf_twiddle *tw, double **mem) {
   int shift = 0;
   while (((int64_t)1 << (2 * shift)) < n) shift++;
   int64_t nlo = (int64_t)1 << shift, nhi = (n >> shift) + 1;
@@ -116,8 +116,10 @@ static nd_status split_line(const ndf_pass *p, int64_t n1, const char *in, char 
 
 nd_status ndf_split_run(const ndf_pass *p) {
   bool c2c = p->kind == NDF_C2C_FWD || p->kind == NDF_C2C_BWD;
-  int64_t n1 = c2c ? split_factor(p->n) : 0;
-  if (!n1 || p->tw) return ndf_pass_run(p);
+  if (p->tw) return ndf_pass_run(p);
+  if (!c2c) return p->n % 2 == 0 && ndf_split_factor(p->n / 2) ? ndf_split_real(p) : ndf_pass_run(p);
+  int64_t n1 = ndf_split_factor(p->n);
+  if (!n1) return ndf_pass_run(p);
   int64_t lines = 1;
   for (int d = 0; d < p->nb; d++) lines *= p->bshape[d];
   if (lines == 0) return ND_OK;
@@ -126,7 +128,7 @@ nd_status ndf_split_run(const ndf_pass *p) {
   char *y = ndf_scratch_get(NDF_SLOT_SPLIT, ybytes);
   ndf_twiddle tw;
   double *tmem = NULL;
-  if (!y || !twiddles(p->n, p->kind == NDF_C2C_FWD ? -1 : 1, &tw, &tmem)) {
+  if (!y || !ndf_twiddle_make(p->n, p->kind == NDF_C2C_FWD ? -1 : 1, &tw, &tmem)) {
     ndf_scratch_done(NDF_SLOT_SPLIT);
     return nd_set_error(ND_ERR_NOMEM, "%s: out of memory (%zu bytes)", p->op, ybytes);
   }
