@@ -1,4 +1,6 @@
-/* nd: the basic types every other header uses. */
+/** \file
+ *  nd: the basic types every other header uses, and (with nd_status) the errors every
+ *  function shares. */
 #ifndef ND_TYPES_H
 #define ND_TYPES_H
 
