@@ -258,9 +258,10 @@ typedef enum nd_norm_ord {
  *  nd_linalg_svd's (ND_ERR_LINALG). */
 ND_API nd_array *nd_linalg_matrix_norm(const nd_array *x, bool keepdims, nd_norm_ord ord);
 /** Vector norm over the axes listed (naxes < 0: all axes, the array taken as one vector;
- *  naxes 0: none, each element its own vector): ord = INFINITY (max |x|), -INFINITY (min |x|), 0 (number
- *  of nonzeros), or any other p: (sum |x|^p)^(1/p) (p = 2 the Euclidean norm). Computed in
- *  double precision; the result has the real dtype of a floating x, float64 otherwise.
+ *  naxes 0: none, each element its own vector): ord = INFINITY (max |x|), -INFINITY
+ *  (min |x|), 0 (number of nonzeros), or any other p: (sum |x|^p)^(1/p) (p = 2 the
+ *  Euclidean norm). Computed in double precision; the result has the real dtype of a
+ *  floating x, float64 otherwise.
  *  Errors: ND_ERR_INDEX (an axis out of range or repeated), ND_ERR_VALUE (ord -INFINITY
  *  over no elements: "vector_norm: ord=-inf over an empty set of elements (a minimum of
  *  nothing)"). */
