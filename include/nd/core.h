@@ -25,8 +25,8 @@ ND_API const char *nd_version(void);
  *  Errors: none. */
 ND_API nd_array *nd_retain(nd_array *a);
 /** Drops a reference; the last one frees the header, and the storage once no view uses
- *  it (running a wrapped buffer's deleter). An array owned by an open scope (nd/scope.h)
- *  leaves it.
+ *  it (running a wrapped buffer's deleter). Dropping the last reference of an array that
+ *  an open scope owns (nd/scope.h) takes it out of the scope.
  *  Errors: none; nd_release(NULL) does nothing. */
 ND_API void nd_release(nd_array *a);
 

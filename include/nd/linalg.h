@@ -7,10 +7,17 @@
  *  views of nd_linalg_diagonal, and nd_einsum's with one operand and nothing to sum); the
  *  products' results have the promoted dtype of their operands.
  *
+ *  Decompositions and solvers (nd_linalg_cholesky to nd_linalg_lstsq) take stacks of
+ *  matrices [..., M, N] and work on each matrix, in parallel over the stack. As in NumPy
+ *  they compute in double precision (LAPACK's d and z routines) and round to float32 /
+ *  complex64 when every input is single precision; integer and bool inputs give float64.
+ *  Matrix results are C-contiguous. Infinities and NaNs in the input are errors for
+ *  cholesky, the eigen solvers, the SVD-based functions and lstsq; inv, solve, det,
+ *  slogdet and qr do not check for them.
+ *
  *  Errors. Besides each function's "Errors:" line, every one can fail with the common
  *  errors of nd_status (NULL arguments, among them NULL output pointers; out of memory; a
- *  result whose size overflows int64). The decompositions and solvers (cholesky to lstsq
- *  below) share these: ND_ERR_SHAPE for an input that is not a stack of matrices
+ *  result whose size overflows int64). The decompositions and solvers share these: ND_ERR_SHAPE for an input that is not a stack of matrices
  *  ("cholesky: needs a matrix or a stack of matrices (at least 2 axes), got shape [3]") or,
  *  where square matrices are needed, not square ("inv: needs square matrices, got shape
  *  [2,3] (2 x 3)"), or for batch axes that do not broadcast ("solve: shapes [2] and [3]
@@ -156,7 +163,9 @@ ND_API nd_array *nd_linalg_trace(const nd_array *x, int64_t offset);
  * d and z routines) and round to float32 / complex64 when every input is single
  * precision; integer and bool inputs give float64. Matrix results are C-contiguous. A
  * singular or non-convergent matrix is an ND_ERR_LINALG error naming the batch element
- * ("solve: matrix 3 of the batch is singular"), never NaNs. */
+ * ("solve: matrix 3 of the batch is singular"), never NaNs (except det and slogdet, where
+ * a singular matrix gives 0 and -inf, as in NumPy). See the file comment for the errors
+ * these functions share. */
 
 /** Cholesky factor: lower L with a = L L^H, or (upper) U with a = U^H U. Reads only that
  *  triangle of a; the other triangle of the result is 0.
