@@ -17,11 +17,12 @@
  *
  *  Errors. Besides each function's "Errors:" line, every one can fail with the common
  *  errors of nd_status (NULL arguments, among them NULL output pointers; out of memory; a
- *  result whose size overflows int64). The decompositions and solvers share these: ND_ERR_SHAPE for an input that is not a stack of matrices
- *  ("cholesky: needs a matrix or a stack of matrices (at least 2 axes), got shape [3]") or,
- *  where square matrices are needed, not square ("inv: needs square matrices, got shape
- *  [2,3] (2 x 3)"), or for batch axes that do not broadcast ("solve: shapes [2] and [3]
- *  cannot be broadcast (axis 0: 2 vs 3)"); ND_ERR_VALUE for an extent above INT_MAX / 2,
+ *  result whose size overflows int64). The decompositions and solvers share these:
+ *  ND_ERR_SHAPE for an input that is not a stack of matrices ("cholesky: needs a matrix or
+ *  a stack of matrices (at least 2 axes), got shape [3]") or, where square matrices are
+ *  needed, not square ("inv: needs square matrices, got shape [2,3] (2 x 3)"), or for
+ *  batch axes that do not broadcast ("solve: shapes [2] and [3] cannot be broadcast (axis
+ *  0: 2 vs 3)"); ND_ERR_VALUE for an extent above INT_MAX / 2,
  *  which LAPACK cannot index ("inv: extent 1200000000 is too large for LAPACK");
  *  ND_ERR_LINALG for a matrix LAPACK cannot handle, naming it ("inv: the matrix is
  *  singular", "solve: matrix 3 of the batch is singular", "eigvalsh: the matrix contains
