@@ -1,8 +1,10 @@
 /** \file
  *  nd: indexing with index arrays and masks (NumPy's advanced indexing), take, nonzero.
- *  Results are new C-contiguous arrays (copies) of a's dtype. Index arrays have an integer
- *  dtype; negative indices count from the end; an index out of range is an error naming
- *  the axis ("take: index 5 is out of bounds for axis 0 with size 3", ND_ERR_INDEX).
+ *  Results are new C-contiguous arrays (copies) of a's dtype (nd_nonzero's are int64;
+ *  nd_index_arrays without index arrays is a view, as nd_index). Index arrays have an
+ *  integer dtype; negative indices count from the end; an index out of range is an error
+ *  naming the axis ("take: index 5 is out of bounds for axis 0 with size 3",
+ *  ND_ERR_INDEX).
  *  Besides the "Errors:" line of each function, every one can fail with the common errors
  *  of nd_status (NULL arguments, out of memory, a result whose size overflows int64). */
 #ifndef ND_INDEXING_H
