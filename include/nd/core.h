@@ -83,7 +83,7 @@ ND_API size_t nd_nbytes(const nd_array *a);
  *  Errors: none; NULL for a NULL array. */
 ND_API void *nd_data(const nd_array *a);
 /** True if the elements are laid out densely in order `o` (ND_C or ND_F). Arrays with at
- *  most one element of extent > 1, and size-0 arrays, are both.
+ *  most one axis of extent > 1, and size-0 arrays, are both.
  *  Errors: none; false for a NULL array or another order (ND_A, ND_K). */
 ND_API bool nd_is_contiguous(const nd_array *a, nd_order o);
 /** True if writes through this array are allowed (false for a read-only array, and for a
@@ -108,7 +108,7 @@ ND_API bool nd_may_share_memory(const nd_array *a, const nd_array *b);
 ND_API long nd_storage_refcount(const nd_array *a);
 
 /** Element access for small programs and tests: reads element `index` (ndim entries,
- *  negative values count from the end; NULL for a 0-d array) converted to double (the real
+ *  negative values count from the end; may be NULL for a 0-d array) converted to double (the real
  *  part of a complex element).
  *  Errors: ND_ERR_NULL (value NULL, or index NULL for ndim > 0: "get_double: index is
  *  NULL"), ND_ERR_INDEX (an index out of range: "get_double: index 3 is out of bounds for
