@@ -80,10 +80,10 @@ ND_API nd_array *nd_inner(const nd_array *a, const nd_array *b);
 ND_API nd_array *nd_outer(const nd_array *a, const nd_array *b);
 /** Kronecker product (NumPy's kron): shapes padded with leading 1s to the same rank, the
  *  result's extents are the products of theirs. Operands of more than ND_MAX_DIMS / 2
- *  axes are not supported (the intermediate product has twice as many).
- *  Errors: ND_ERR_OVERFLOW (an extent: "kron: extent 4294967296 x 4294967296 overflows"),
- *  ND_ERR_VALUE (operands of more than 32 axes: "kron: ndim 66 is out of range [0,
- *  64]"). */
+ *  axes are not supported: the product is formed with twice as many axes before they are
+ *  merged.
+ *  Errors: ND_ERR_OVERFLOW (an extent: "kron: extent 4294967296 x 4294967296
+ *  overflows"). */
 ND_API nd_array *nd_kron(const nd_array *a, const nd_array *b);
 /** Sum along diagonals of the planes (axis1, axis2), offset as in nd_diagonal; those two
  *  axes are removed (NumPy's trace). Sums of bool and signed integers are int64, of
