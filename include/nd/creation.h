@@ -3,10 +3,10 @@
  *
  *  Creation functions take the memory order of the new array: ND_C or ND_F. The `_like`
  *  forms take ND_C, ND_F, ND_A or ND_K relative to the prototype (ND_K keeps its axis
- *  order). A 0-d array has ndim 0 (shape may then be NULL). Every function here returns a
- *  new array (nd_ascontiguous may return a view) and can fail with the common errors of
- *  nd_status (NULL arguments, out of memory, a size that overflows int64); its "Errors:"
- *  line lists the rest. */
+ *  order). A 0-d array has ndim 0 (shape may then be NULL). The functions that return an
+ *  array return a new one (nd_ascontiguous may return a view; nd_wrap's uses the caller's
+ *  memory). Every function can fail with the common errors of nd_status (NULL arguments,
+ *  out of memory, a size that overflows int64); its "Errors:" line lists the rest. */
 #ifndef ND_CREATION_H
 #define ND_CREATION_H
 
