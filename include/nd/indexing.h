@@ -47,7 +47,7 @@ ND_API nd_array *nd_take_along_axis(const nd_array *a, const nd_array *indices, 
  *  result; otherwise B comes first (NumPy's rule: x[:, 0, :, i] puts B in front). With no
  *  `?` and n == 0 this is nd_index (a view).
  *  Errors: ND_ERR_VALUE (a malformed spec, as nd_index; n < 0; a `?` count other than n:
- *  "index_arrays: more '?' items in \"?, ?\" than the 1 index arrays given"; a `?` inside
+ *  "index_arrays: more '?' items in ... than the 1 index arrays given"; a `?` inside
  *  an item; a result of more than ND_MAX_DIMS axes), ND_ERR_TYPE (an index array neither
  *  integer nor bool: "index_arrays: indices must be an integer array, got float64"),
  *  ND_ERR_INDEX (an index out of range: "index_arrays: index 5 is out of bounds for axis 0

@@ -22,7 +22,7 @@ extern "C" {
  *  one `...` (as many `:` as needed). "" or "..." gives a view of everything.
  *  Errors name the position of a malformed item, or the axis of an out-of-range index.
  *  Errors: ND_ERR_VALUE (a malformed spec: "index: expected ',' or the end of the index at
- *  position 1 ('x') in \"1x\"", a zero step, a second `...`, a result of more than
+ *  position 1 ('x') in ...", a zero step, a second `...`, a result of more than
  *  ND_MAX_DIMS axes), ND_ERR_INDEX ("index: index 5 is out of bounds for axis 0 with size
  *  3"; "index: too many indices for array: array is 1-dimensional, but 2 were indexed"). */
 ND_API nd_array *nd_index(nd_array *a, const char *spec);
