@@ -49,10 +49,11 @@ ND_API void nd_clear_error(void);
  *  nd_status.
  *  Errors: none. */
 ND_API const char *nd_status_name(nd_status s);
-/** Records a failure on this thread, as nd's own functions do: status `s` (not ND_OK) and
- *  a printf-style message that starts with the operation's name ("fft: ..."). For
- *  components and bindings built on the public API (libnd_fft reports its errors through
- *  it). Returns `s`; a status of ND_OK is ignored (nothing recorded). */
+/** Records a failure on this thread, as nd's own functions do: status `s` and a
+ *  printf-style message that starts with the operation's name ("fft: ..."), which
+ *  nd_last_error then returns (up to 1023 bytes). For components and bindings built on
+ *  the public API (libnd_fft reports its errors through it). Returns `s`.
+ *  Errors: none; a status of ND_OK or a NULL fmt records nothing. */
 ND_API nd_status nd_set_error(nd_status s, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
