@@ -12,6 +12,7 @@
 #include <fftw3.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,8 +24,8 @@
 /* ---- policy constants ---------------------------------------------------------------- */
 
 /* AUTO measures a plan on its second use, when FFTW can measure it quickly: lengths up to
- * NDF_MEASURE_MAX_N (nd splits longer power-of-two-like lengths into such pieces, see
- * pass.c) and scratch up to NDF_MEASURE_MAX_BYTES. The time limit is a multiple of one
+ * NDF_MEASURE_MAX_N (nd splits longer lengths into such pieces where it can, see
+ * split.c) and scratch up to NDF_MEASURE_MAX_BYTES. The time limit is a multiple of one
  * execution's time, so that measuring costs about as much as that many calls. */
 #define NDF_MEASURE_MAX_N 65536
 #define NDF_MEASURE_MAX_BYTES ((size_t)64 << 20)
@@ -240,7 +241,7 @@ static size_t side_bytes(const ndf_geom *g, bool input, size_t *off) {
 
 #define NDF_UP64(x) (((x) + 63) / 64 * 64)
 
-static bool scratch_alloc(const ndf_geom *g, scratch *s) {
+static bool scratch_alloc(const ndf_geom *g, scratch *s, size_t cap) {
   size_t off_in, off_out;
   size_t b_in = side_bytes(g, true, &off_in), b_out = side_bytes(g, false, &off_out);
   if (g->inplace) {
@@ -251,7 +252,7 @@ static bool scratch_alloc(const ndf_geom *g, scratch *s) {
   /* element 0 at an address whose class mod 64 is the arrays' alignment class */
   size_t part_in = NDF_UP64(off_in) + 64 + NDF_UP64(b_in) + 64;
   size_t part_out = g->inplace ? 0 : NDF_UP64(off_out) + 64 + NDF_UP64(b_out) + 64;
-  if (part_in + part_out > NDF_MEASURE_MAX_BYTES) return false;
+  if (part_in + part_out > cap) return false;
   s->block = aligned_alloc(64, part_in + part_out);
   if (!s->block) return false;
   char *base = s->block;
@@ -270,20 +271,26 @@ static unsigned effort_flags(int effort) {
 }
 
 /* Makes an FFTW plan (planner_lock held). ESTIMATE and wisdom-only planning use the
- * caller's arrays, which they do not touch; measuring uses scratch. NULL if FFTW cannot
- * plan it or (wisdom_only) has no wisdom for it. */
-static void *make_plan(const ndf_geom *g, int effort, bool wisdom_only, double seconds,
-                       void *in, void *out) {
-  unsigned flags = effort_flags(effort);
+ * caller's arrays, which they do not touch; measuring uses scratch of at most `cap` bytes
+ * (*effort drops to ND_FFT_ESTIMATE when that cannot be had). NULL if FFTW cannot plan it
+ * or (wisdom_only) has no wisdom for it. */
+static void *make_plan(const ndf_geom *g, int *effort, bool wisdom_only, double seconds,
+                       size_t cap, void *in, void *out) {
+  scratch s = {0};
+  if (*effort != ND_FFT_ESTIMATE && !wisdom_only) {
+    if (scratch_alloc(g, &s, cap)) {
+      in = s.in;
+      out = s.out;
+    } else if (in) {
+      *effort = ND_FFT_ESTIMATE;
+    } else {
+      return NULL;
+    }
+  }
+  unsigned flags = effort_flags(*effort);
   if (wisdom_only) flags |= FFTW_WISDOM_ONLY;
   if (g->align_in < 0 || g->align_out < 0) flags |= FFTW_UNALIGNED;
   if (g->destroy_in && !g->inplace) flags |= FFTW_DESTROY_INPUT;
-  scratch s = {0};
-  if (effort != ND_FFT_ESTIMATE && !wisdom_only) {
-    if (!scratch_alloc(g, &s)) return NULL;
-    in = s.in;
-    out = s.out;
-  }
   if (seconds > 0) {
     fftw_set_timelimit(seconds);
     fftwf_set_timelimit(seconds);
@@ -323,7 +330,8 @@ static double measure_seconds(const ndf_plan *e) {
  * plan the caller should use, holding it. */
 static ndf_plan *upgrade(ndf_plan *e) {
   pthread_mutex_lock(&planner_lock);
-  void *p = make_plan(&e->g, ND_FFT_MEASURE, false, measure_seconds(e), NULL, NULL);
+  int effort = ND_FFT_MEASURE;
+  void *p = make_plan(&e->g, &effort, false, measure_seconds(e), NDF_MEASURE_MAX_BYTES, NULL, NULL);
   pthread_mutex_unlock(&planner_lock);
   ndf_plan *ne = p ? new_entry(&e->g, e->mode, e->hash, p, ND_FFT_MEASURE) : NULL;
   ndf_plan *dead = NULL;
@@ -386,14 +394,14 @@ ndf_plan *ndf_plan_acquire(const char *op, const ndf_geom *g, void *in, void *ou
   void *p = NULL;
   int effort = mode;
   if (mode == ND_FFT_AUTO) {
-    p = make_plan(g, ND_FFT_MEASURE, true, 0, in, out);
     effort = ND_FFT_MEASURE;
+    p = make_plan(g, &effort, true, 0, 0, in, out);
     if (!p) {
-      p = make_plan(g, ND_FFT_ESTIMATE, false, 0, in, out);
       effort = ND_FFT_ESTIMATE;
+      p = make_plan(g, &effort, false, 0, 0, in, out);
     }
-  } else {
-    p = make_plan(g, mode, false, 0, in, out);
+  } else { /* as asked, on scratch of any size (estimated if there is no memory for it) */
+    p = make_plan(g, &effort, false, 0, SIZE_MAX, in, out);
   }
   pthread_mutex_unlock(&planner_lock);
   if (!p) {
