@@ -6,9 +6,10 @@
 
 #include "fftw_plan.h"
 
-/* Buffers up to this size stay allocated between calls (per thread and slot): the split
- * scratch of a 2^20-point complex128 transform (16 MiB) is kept, bigger ones are not. */
-#define NDF_SCRATCH_KEEP ((size_t)16 << 20)
+/* Buffers up to this size stay allocated between calls (per thread and slot); units are
+ * at most 512 KiB, except single lines longer than that (a long prime length whose input
+ * must be converted). */
+#define NDF_SCRATCH_KEEP ((size_t)4 << 20)
 
 typedef struct buffers {
   void *p[NDF_NUM_SLOTS];

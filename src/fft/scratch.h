@@ -1,5 +1,7 @@
-/* Per-thread scratch memory kept between calls. Allocating the buffers of every call anew
- * cost page faults: the kernel zeroing fresh pages took a fifth of a 2048x2048 transform. */
+/* Per-thread scratch memory for the pass engine's units, kept between calls. Allocating
+ * the buffers of every call anew cost page faults: the kernel zeroing fresh pages took a
+ * fifth of a 2048x2048 transform. (The big scratch arrays of split transforms come from
+ * nd_empty instead, whose block cache keeps large blocks for the next call.) */
 #ifndef NDF_SCRATCH_H
 #define NDF_SCRATCH_H
 
@@ -7,11 +9,8 @@
 
 /* The uses of scratch, one buffer each per thread. */
 typedef enum ndf_slot {
-  NDF_SLOT_IN,    /* a unit's gathered input lines (pass.c) */
-  NDF_SLOT_OUT,   /* a unit's output lines */
-  NDF_SLOT_SPLIT, /* the intermediate of a split transform (split.c) */
-  NDF_SLOT_REAL,  /* the gathered input of a split real transform (split_real.c) */
-  NDF_SLOT_HALF,  /* its half-length complex transform */
+  NDF_SLOT_IN,  /* a unit's gathered input lines (pass.c) */
+  NDF_SLOT_OUT, /* a unit's output lines */
   NDF_NUM_SLOTS
 } ndf_slot;
 

@@ -19,7 +19,6 @@
 
 #include "nd/core.h"
 #include "nd/creation.h"
-#include "scratch.h"
 
 /* Transforms longer than this are split, into factors no longer than it. */
 #define NDF_SPLIT_MAX 65536
@@ -123,14 +122,16 @@ nd_status ndf_split_run(const ndf_pass *p) {
   int64_t lines = 1;
   for (int d = 0; d < p->nb; d++) lines *= p->bshape[d];
   if (lines == 0) return ND_OK;
-  size_t es = nd_dtype_size(p->single ? ND_COMPLEX64 : ND_COMPLEX128);
-  size_t ybytes = (size_t)p->n * es;
-  char *y = ndf_scratch_get(NDF_SLOT_SPLIT, ybytes);
+  /* the intermediate: from nd's allocator, whose block cache keeps big blocks between
+   * calls (fresh pages would cost the kernel's zeroing on every call) */
+  nd_array *ya = nd_empty(p->single ? ND_COMPLEX64 : ND_COMPLEX128, 1, &p->n, ND_C);
+  char *y = ya ? nd_data(ya) : NULL;
   ndf_twiddle tw;
   double *tmem = NULL;
   if (!y || !ndf_twiddle_make(p->n, p->kind == NDF_C2C_FWD ? -1 : 1, &tw, &tmem)) {
-    ndf_scratch_done(NDF_SLOT_SPLIT);
-    return nd_set_error(ND_ERR_NOMEM, "%s: out of memory (%zu bytes)", p->op, ybytes);
+    nd_release(ya);
+    return nd_set_error(ND_ERR_NOMEM, "%s: out of memory (scratch for %lld points)", p->op,
+                        (long long)p->n);
   }
   nd_status st = ND_OK;
   int64_t idx[ND_MAX_DIMS] = {0};
@@ -148,6 +149,6 @@ nd_status ndf_split_run(const ndf_pass *p) {
     }
   }
   free(tmem);
-  ndf_scratch_done(NDF_SLOT_SPLIT);
+  nd_release(ya);
   return st;
 }

@@ -13,14 +13,14 @@
  * passes run on threads; the pre- and post-processing run on threads over pairs (k, M-k).
  * The contiguous input of rfft is read as complex pairs in place, and a contiguous output
  * holds the half-length transform itself (rfft: M+1 slots for M values; irfft: n reals
- * are M complex), so no scratch is needed then. */
+ * are M complex), so no scratch is needed then. Scratch comes from nd_empty (its block
+ * cache keeps big blocks between calls). */
 #include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "nd/core.h"
 #include "nd/creation.h"
-#include "scratch.h"
 #include "split.h"
 
 /* Pairs per thread below which the processing runs on one thread. */
@@ -132,10 +132,6 @@ static nd_status gather_line(const ndf_pass *p, nd_dtype t, char *dst, int64_t t
   return ND_OK;
 }
 
-static nd_status nomem(const ndf_pass *p, size_t bytes) {
-  return nd_set_error(ND_ERR_NOMEM, "%s: out of memory (%zu bytes)", p->op, bytes);
-}
-
 /* The half-length complex transform of M points, in place at z (contiguous). */
 static nd_status half_transform(const ndf_pass *p, ndf_kind kind, char *in, bool destroy, char *out) {
   ndf_pass c = {.op = p->op, .kind = kind, .single = p->single, .n = p->n / 2, .in = in,
@@ -146,44 +142,56 @@ static nd_status half_transform(const ndf_pass *p, ndf_kind kind, char *in, bool
   return ndf_split_run(&c);
 }
 
-static nd_status r2c_line(const ndf_pass *p, const char *in, char *out, const ndf_twiddle *tw) {
-  int64_t n = p->n, M = n / 2;
+/* Scratch of one call: the converted input and the half-length transform, when the
+ * arrays cannot hold them (NULL otherwise). */
+typedef struct scratch_pair {
+  char *real, *half;
+} scratch_pair;
+
+/* Whether the input is read as complex pairs in place (r2c) or as the half spectrum in
+ * place (c2r), and whether the output holds the half-length transform. */
+static bool input_in_place(const ndf_pass *p) {
   nd_dtype rt = p->single ? ND_FLOAT32 : ND_FLOAT64, ct = p->single ? ND_COMPLEX64 : ND_COMPLEX128;
-  size_t es = nd_dtype_size(ct);
+  if (p->kind == NDF_R2C) return p->in_dtype == rt && p->in_stride == 1 && p->in_len >= p->n && !p->conj_in;
+  return p->in_dtype == ct && p->in_len >= p->n / 2 + 1;
+}
+
+static bool output_in_place(const ndf_pass *p) {
+  nd_dtype rt = p->single ? ND_FLOAT32 : ND_FLOAT64, ct = p->single ? ND_COMPLEX64 : ND_COMPLEX128;
+  return p->out_stride == 1 && p->out_dtype == (p->kind == NDF_R2C ? ct : rt);
+}
+
+static nd_status r2c_line(const ndf_pass *p, const char *in, char *out, const ndf_twiddle *tw,
+                          scratch_pair sc) {
+  int64_t n = p->n, M = n / 2;
+  nd_dtype rt = p->single ? ND_FLOAT32 : ND_FLOAT64;
   char *z = (char *)(uintptr_t)in;
-  bool own = !(p->in_dtype == rt && p->in_stride == 1 && p->in_len >= n && !p->conj_in);
-  if (own) { /* cut, padded or converted to contiguous reals first */
-    if (!(z = ndf_scratch_get(NDF_SLOT_REAL, (size_t)M * es))) return nomem(p, (size_t)M * es);
-    int64_t cnt = p->in_len < n ? p->in_len : n;
-    nd_status st = gather_line(p, rt, z, n, in, cnt);
+  if (sc.real) { /* cut, padded or converted to contiguous reals first */
+    z = sc.real;
+    nd_status st = gather_line(p, rt, z, n, in, p->in_len < n ? p->in_len : n);
     if (st) return st;
   }
-  bool direct = p->out_stride == 1 && p->out_dtype == ct;
-  char *Z = direct ? out : ndf_scratch_get(NDF_SLOT_HALF, (size_t)M * es);
-  if (!Z) return nomem(p, (size_t)M * es);
-  nd_status st = half_transform(p, NDF_C2C_FWD, z, own, Z);
+  char *Z = sc.half ? sc.half : out;
+  nd_status st = half_transform(p, NDF_C2C_FWD, z, sc.real != NULL, Z);
   if (st) return st;
   r2c_post((side){Z, 1}, (side){out, p->out_stride}, M, tw, p->scale, p->conj_out, p->single);
   return ND_OK;
 }
 
-static nd_status c2r_line(const ndf_pass *p, const char *in, char *out, const ndf_twiddle *tw) {
+static nd_status c2r_line(const ndf_pass *p, const char *in, char *out, const ndf_twiddle *tw,
+                          scratch_pair sc) {
   int64_t n = p->n, M = n / 2;
   nd_dtype rt = p->single ? ND_FLOAT32 : ND_FLOAT64, ct = p->single ? ND_COMPLEX64 : ND_COMPLEX128;
-  size_t es = nd_dtype_size(ct);
   side X = {(char *)(uintptr_t)in, p->in_stride};
-  if (!(p->in_dtype == ct && p->in_len >= M + 1)) { /* cut, padded or converted first */
-    if (!(X.p = ndf_scratch_get(NDF_SLOT_REAL, (size_t)(M + 1) * es))) return nomem(p, (size_t)(M + 1) * es);
-    X.stride = 1;
+  if (sc.real) { /* cut, padded or converted first */
+    X = (side){sc.real, 1};
     nd_status st = gather_line(p, ct, X.p, M + 1, in, p->in_len < M + 1 ? p->in_len : M + 1);
     if (st) return st;
   }
-  bool direct = p->out_stride == 1 && p->out_dtype == rt;
-  char *Z = direct ? out : ndf_scratch_get(NDF_SLOT_HALF, (size_t)M * es);
-  if (!Z) return nomem(p, (size_t)M * es);
+  char *Z = sc.half ? sc.half : out;
   c2r_pre(X, (side){Z, 1}, M, tw, p->scale, p->conj_in, p->single);
   nd_status st = half_transform(p, NDF_C2C_BWD, Z, true, Z);
-  if (st || direct) return st;
+  if (st || !sc.half) return st;
   int64_t one = 1; /* the pairs back into the strided real output */
   nd_array *d = nd_wrap(rt, 1, &n, &p->out_stride, out, NULL, NULL);
   nd_array *s = nd_wrap(rt, 1, &n, &one, Z, NULL, NULL);
@@ -197,12 +205,17 @@ nd_status ndf_split_real(const ndf_pass *p) {
   int64_t lines = 1;
   for (int d = 0; d < p->nb; d++) lines *= p->bshape[d];
   if (lines == 0) return ND_OK;
+  nd_dtype ct = p->single ? ND_COMPLEX64 : ND_COMPLEX128;
+  int64_t M = p->n / 2, Mp1 = M + 1;
+  nd_array *ra = input_in_place(p) ? NULL : nd_empty(ct, 1, p->kind == NDF_R2C ? &M : &Mp1, ND_C);
+  nd_array *ha = output_in_place(p) ? NULL : nd_empty(ct, 1, &M, ND_C);
+  scratch_pair sc = {ra ? nd_data(ra) : NULL, ha ? nd_data(ha) : NULL};
   ndf_twiddle tw;
   double *tmem = NULL;
-  if (!ndf_twiddle_make(p->n, p->kind == NDF_R2C ? -1 : 1, &tw, &tmem))
-    return nd_set_error(ND_ERR_NOMEM, "%s: out of memory (twiddle tables for %lld points)", p->op,
-                        (long long)p->n);
   nd_status st = ND_OK;
+  if ((!input_in_place(p) && !ra) || (!output_in_place(p) && !ha) ||
+      !ndf_twiddle_make(p->n, p->kind == NDF_R2C ? -1 : 1, &tw, &tmem))
+    st = nd_set_error(ND_ERR_NOMEM, "%s: out of memory (scratch for %lld points)", p->op, (long long)p->n);
   int64_t idx[ND_MAX_DIMS] = {0};
   size_t ies = nd_dtype_size(p->in_dtype), oes = nd_dtype_size(p->out_dtype);
   for (int64_t l = 0; l < lines && !st; l++) {
@@ -213,14 +226,14 @@ nd_status ndf_split_real(const ndf_pass *p) {
     }
     const char *in = p->in + oi * (int64_t)ies;
     char *out = p->out + oo * (int64_t)oes;
-    st = p->kind == NDF_R2C ? r2c_line(p, in, out, &tw) : c2r_line(p, in, out, &tw);
+    st = p->kind == NDF_R2C ? r2c_line(p, in, out, &tw, sc) : c2r_line(p, in, out, &tw, sc);
     for (int d = p->nb - 1; d >= 0; d--) {
       if (++idx[d] < p->bshape[d]) break;
       idx[d] = 0;
     }
   }
   free(tmem);
-  ndf_scratch_done(NDF_SLOT_REAL);
-  ndf_scratch_done(NDF_SLOT_HALF);
+  nd_release(ra);
+  nd_release(ha);
   return st;
 }
