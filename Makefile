@@ -51,8 +51,8 @@ test-tsan:
 	OMP_NUM_THREADS=1 TSAN_OPTIONS=halt_on_error=1 $(TSAN_BUILD)/tests/test_threads
 	@# libnd_fft's plan cache under program threads (when FFTW is there to build it)
 	if grep -q '^ND_FFT_BUILT:INTERNAL=ON' $(TSAN_BUILD)/CMakeCache.txt; then \
-	  cmake --build $(TSAN_BUILD) -j $(JOBS) --target test_fft && \
-	  OMP_NUM_THREADS=1 TSAN_OPTIONS=halt_on_error=1 $(TSAN_BUILD)/tests/test_fft test_concurrent_callers; fi
+	  cmake --build $(TSAN_BUILD) -j $(JOBS) --target test_fft_plans && \
+	  OMP_NUM_THREADS=1 TSAN_OPTIONS=halt_on_error=1 $(TSAN_BUILD)/tests/test_fft_plans test_concurrent_callers; fi
 
 demo: deps all
 	$(BUILD)/examples/tour
