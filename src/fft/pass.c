@@ -42,11 +42,13 @@ typedef struct layout {
   int64_t need_in, out_len, cnt; /* per line: input the transform reads, output, copied */
   nd_dtype cin, cout;            /* the transform's input and output dtypes */
   size_t ies, oes, ues_in, ues_out; /* bytes: compute in/out, the arrays' in/out */
-  int v;                         /* vector axis (index into the pass's batch axes), -1 none */
-  int64_t ext_v, B, nblk, tail, units;
-  int nouter;
-  int outer[ND_MAX_DIMS]; /* the other batch axes, slowest first */
-  int64_t outer_count;
+  /* The batch axes without those of extent 1, merged where both sides step evenly over
+   * two of them (NumPy's coalescing: the lines of a C [N,M,n] array along its last axis
+   * are N*M lines at one stride), fastest first. Axis 0 is the vector axis. */
+  int nb;
+  int64_t shape[ND_MAX_DIMS], sin[ND_MAX_DIMS], sout[ND_MAX_DIMS];
+  int tw; /* the twiddles' line axis among them, -1 none */
+  int64_t ext_v, B, nblk, tail, units, outer_count;
   bool din, dout, dst_bufin;
   int64_t is, idist, os, odist; /* FFTW strides of the unit's source and destination */
 } layout;
@@ -64,23 +66,22 @@ static bool compact(int64_t len, int64_t stride, int64_t b, int64_t vstride, siz
   return iabs64(stride) == 1 && span <= 4 * b * len + 65536;
 }
 
-/* Element offsets of unit u's first line in the input and output. */
-static void unit_offsets(const ndf_pass *p, const layout *L, int64_t u, int64_t *oin,
-                         int64_t *oout, int64_t *coord_tw) {
+/* Element offsets of unit u's first line in the input and output, and its position
+ * along the twiddles' axis. */
+static void unit_offsets(const layout *L, int64_t u, int64_t *oin, int64_t *oout, int64_t *coord_tw) {
   int64_t o = u / L->nblk, k = u % L->nblk;
   int64_t in = 0, out = 0;
   *coord_tw = 0;
-  for (int i = L->nouter - 1; i >= 0; i--) {
-    int d = L->outer[i];
-    int64_t c = o % p->bshape[d];
-    o /= p->bshape[d];
-    in += c * p->bin[d];
-    out += c * p->bout[d];
-    if (d == p->tw_dim) *coord_tw = c;
+  for (int d = 1; d < L->nb; d++) {
+    int64_t c = o % L->shape[d];
+    o /= L->shape[d];
+    in += c * L->sin[d];
+    out += c * L->sout[d];
+    if (d == L->tw) *coord_tw = c;
   }
-  if (L->v >= 0) {
-    in += k * L->B * p->bin[L->v];
-    out += k * L->B * p->bout[L->v];
+  if (L->nb > 0) {
+    in += k * L->B * L->sin[0];
+    out += k * L->B * L->sout[0];
   }
   *oin = in;
   *oout = out;
@@ -89,20 +90,59 @@ static void unit_offsets(const ndf_pass *p, const layout *L, int64_t u, int64_t 
 /* The alignment class shared by every unit's pointer on one side, or -1 if they differ. */
 static int uniform_alignment(const ndf_pass *p, const layout *L, bool input) {
   const char *base = input ? p->in : p->out;
-  size_t es = input ? L->ues_in : L->ues_out;
+  const int64_t *st = input ? L->sin : L->sout;
+  int64_t es = (int64_t)(input ? L->ues_in : L->ues_out);
   int a0 = ndf_alignment_of(base, p->single);
-  bool easy = L->v < 0 || (L->B * (input ? p->bin[L->v] : p->bout[L->v]) * (int64_t)es) % 64 == 0;
-  for (int i = 0; i < L->nouter && easy; i++) {
-    int d = L->outer[i];
-    easy = ((input ? p->bin[d] : p->bout[d]) * (int64_t)es) % 64 == 0;
-  }
+  bool easy = L->nb == 0 || (L->B * st[0] * es) % 64 == 0;
+  for (int d = 1; d < L->nb && easy; d++) easy = (st[d] * es) % 64 == 0;
   if (easy) return a0;
   for (int64_t u = 1; u < L->units; u++) {
     int64_t oi, oo, c;
-    unit_offsets(p, L, u, &oi, &oo, &c);
-    if (ndf_alignment_of(base + (input ? oi : oo) * (int64_t)es, p->single) != a0) return -1;
+    unit_offsets(L, u, &oi, &oo, &c);
+    if (ndf_alignment_of(base + (input ? oi : oo) * es, p->single) != a0) return -1;
   }
   return a0;
+}
+
+/* The batch axes of L (see layout). */
+static void batch_axes(const ndf_pass *p, layout *L) {
+  int64_t cost[ND_MAX_DIMS];
+  L->nb = 0;
+  L->tw = -1;
+  for (int d = 0; d < p->nb; d++) {
+    if (p->bshape[d] == 1) continue;
+    int i = L->nb++;
+    L->shape[i] = p->bshape[d];
+    L->sin[i] = p->bin[d];
+    L->sout[i] = p->bout[d];
+    cost[i] = iabs64(p->bin[d]) * (int64_t)L->ues_in + iabs64(p->bout[d]) * (int64_t)L->ues_out;
+    if (d == p->tw_dim) L->tw = i;
+  }
+  for (int i = 1; i < L->nb; i++) /* insertion sort by increasing cost */
+    for (int j = i; j > 0 && cost[j] < cost[j - 1]; j--) {
+      int64_t t;
+      t = cost[j], cost[j] = cost[j - 1], cost[j - 1] = t;
+      t = L->shape[j], L->shape[j] = L->shape[j - 1], L->shape[j - 1] = t;
+      t = L->sin[j], L->sin[j] = L->sin[j - 1], L->sin[j - 1] = t;
+      t = L->sout[j], L->sout[j] = L->sout[j - 1], L->sout[j - 1] = t;
+      if (L->tw == j) L->tw = j - 1;
+      else if (L->tw == j - 1) L->tw = j;
+    }
+  int k = 0;
+  for (int i = 1; i < L->nb; i++) {
+    bool merge = L->tw != i && L->tw != k && L->sin[i] == L->shape[k] * L->sin[k] &&
+                 L->sout[i] == L->shape[k] * L->sout[k];
+    if (merge) {
+      L->shape[k] *= L->shape[i];
+      continue;
+    }
+    k++;
+    L->shape[k] = L->shape[i];
+    L->sin[k] = L->sin[i];
+    L->sout[k] = L->sout[i];
+    if (L->tw == i) L->tw = k;
+  }
+  if (L->nb > 0) L->nb = k + 1;
 }
 
 static void make_layout(const ndf_pass *p, layout *L) {
@@ -117,30 +157,10 @@ static void make_layout(const ndf_pass *p, layout *L) {
   L->ues_in = nd_dtype_size(p->in_dtype);
   L->ues_out = nd_dtype_size(p->out_dtype);
 
-  /* the vector axis: the batch axis with the smallest strides; the others, slowest first */
-  L->v = -1;
-  int64_t best = 0;
-  for (int d = 0; d < p->nb; d++) {
-    if (p->bshape[d] == 1) continue;
-    int64_t cost = iabs64(p->bin[d]) * (int64_t)L->ues_in + iabs64(p->bout[d]) * (int64_t)L->ues_out;
-    if (L->v < 0 || cost < best) {
-      L->v = d;
-      best = cost;
-    }
-  }
+  batch_axes(p, L);
+  L->ext_v = L->nb > 0 ? L->shape[0] : 1;
   L->outer_count = 1;
-  for (int d = 0; d < p->nb; d++) {
-    if (p->bshape[d] == 1 || d == L->v) continue;
-    L->outer[L->nouter++] = d;
-    L->outer_count *= p->bshape[d];
-  }
-  for (int i = 1; i < L->nouter; i++) /* insertion sort by decreasing output stride */
-    for (int j = i; j > 0 && iabs64(p->bout[L->outer[j]]) > iabs64(p->bout[L->outer[j - 1]]); j--) {
-      int t = L->outer[j];
-      L->outer[j] = L->outer[j - 1];
-      L->outer[j - 1] = t;
-    }
-  L->ext_v = L->v >= 0 ? p->bshape[L->v] : 1;
+  for (int d = 1; d < L->nb; d++) L->outer_count *= L->shape[d];
   int64_t len = L->need_in > L->out_len ? L->need_in : L->out_len;
   L->B = NDF_UNIT_ELEMS / len;
   if (L->B < 1) L->B = 1;
@@ -149,7 +169,7 @@ static void make_layout(const ndf_pass *p, layout *L) {
   L->tail = L->ext_v - (L->nblk - 1) * L->B;
   L->units = L->outer_count * L->nblk;
 
-  int64_t vin = L->v >= 0 ? p->bin[L->v] : 0, vout = L->v >= 0 ? p->bout[L->v] : 0;
+  int64_t vin = L->nb > 0 ? L->sin[0] : 0, vout = L->nb > 0 ? L->sout[0] : 0;
   L->din = L->cnt == L->need_in && p->in_dtype == L->cin && !p->conj_in &&
            (p->kind != NDF_C2R || p->in_destroy) &&
            compact(L->need_in, p->in_stride, L->B, vin, L->ies);
@@ -158,10 +178,10 @@ static void make_layout(const ndf_pass *p, layout *L) {
 
   /* FFTW's strides: the array's on a direct side, else the buffer's contiguous lines */
   L->is = L->din ? p->in_stride : 1;
-  L->idist = L->din && L->v >= 0 ? vin : L->need_in;
+  L->idist = L->din && L->nb > 0 ? vin : L->need_in;
   if (L->dout) {
     L->os = p->out_stride;
-    L->odist = L->v >= 0 ? vout : L->out_len;
+    L->odist = L->nb > 0 ? vout : L->out_len;
   } else {
     L->os = 1;
     L->odist = L->dst_bufin ? L->need_in : L->out_len;
@@ -202,7 +222,7 @@ static nd_status copy2d(nd_dtype td, void *dst, const int64_t *dst_st, nd_dtype 
 }
 
 static nd_status gather(const ndf_pass *p, const layout *L, const char *ip, int64_t b, char *buf) {
-  int64_t src_st[2] = {L->v >= 0 ? p->bin[L->v] : 0, p->in_stride};
+  int64_t src_st[2] = {L->nb > 0 ? L->sin[0] : 0, p->in_stride};
   int64_t dst_st[2] = {L->need_in, 1};
   nd_status st = copy2d(L->cin, buf, dst_st, p->in_dtype, ip, src_st, b, L->cnt);
   if (st) return st;
@@ -237,7 +257,7 @@ static void run_unit(run_state *rs, int tid, int64_t u) {
   const ndf_pass *p = rs->p;
   const layout *L = rs->L;
   int64_t oin, oout, ctw;
-  unit_offsets(p, L, u, &oin, &oout, &ctw);
+  unit_offsets(L, u, &oin, &oout, &ctw);
   int64_t k = u % L->nblk, b = k == L->nblk - 1 ? L->tail : L->B;
   const char *ip = p->in + oin * (int64_t)L->ues_in;
   char *op = p->out + oout * (int64_t)L->ues_out;
@@ -253,14 +273,14 @@ static void run_unit(run_state *rs, int tid, int64_t u) {
   ndf_plan_execute(b == L->B ? rs->full : rs->part, src, dst);
   bool cplx = p->kind != NDF_C2R;
   if (p->tw) {
-    bool along_v = L->v == p->tw_dim;
+    bool along_v = L->tw == 0;
     ndf_twiddle_lines(dst, p->single, p->tw, along_v ? k * L->B : ctw, along_v ? 1 : 0, b,
                       L->out_len, L->os, L->odist);
   }
   if (p->scale != 1.0 || (p->conj_out && cplx))
     ndf_scale_lines(dst, p->single, cplx, b, L->out_len, L->os, L->odist, p->scale, p->conj_out);
   if (!L->dout) {
-    int64_t out_st[2] = {L->v >= 0 ? p->bout[L->v] : 0, p->out_stride};
+    int64_t out_st[2] = {L->nb > 0 ? L->sout[0] : 0, p->out_stride};
     int64_t buf_st[2] = {L->odist, L->os};
     if (copy2d(p->out_dtype, op, out_st, L->cout, dst, buf_st, b, L->out_len)) record_failure(rs);
   }
