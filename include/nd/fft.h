@@ -178,11 +178,12 @@ ND_API nd_array *nd_fft_ifftshift(const nd_array *x, int naxes, const int *axes)
    planner mode). The cache is thread-safe and bounded (nd_fft_set_cache_limits). */
 
 /** How plans are made. AUTO (the default): a new plan is FFTW_ESTIMATE (made in
- *  microseconds) unless wisdom holds a measured one; the second time the same plan is
- *  used, it is replaced once by a measured one (FFTW_MEASURE on scratch memory, within a
- *  time limit of about a hundred executions), so that a first call costs little and
- *  repeated calls run at measured speed. Transforms longer than 65536 points are split
- *  into shorter ones (guide), so measuring stays fast. ESTIMATE, MEASURE and PATIENT
+ *  microseconds) unless wisdom holds a measured one; it is replaced once by a measured
+ *  one (FFTW_MEASURE on scratch memory) on its second use when measuring it is cheap
+ *  (lengths up to about 2500), else once its executions have taken about as long as
+ *  measuring will (0.1 s to 1.4 s), so that a first call costs little and repeated calls
+ *  reach measured speed. Transforms longer than 65536 points are split into shorter ones
+ *  where their length allows (guide), so measuring stays short. ESTIMATE, MEASURE and PATIENT
  *  always plan with that FFTW flag (the first call of each new size pays for measuring,
  *  seconds with PATIENT). Measured plans come from timings and may differ between runs,
  *  and so may the last bits of results; for reproducible bits use ESTIMATE without loaded

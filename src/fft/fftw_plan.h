@@ -45,7 +45,8 @@ ndf_plan *ndf_plan_acquire(const char *op, const ndf_geom *g, void *in, void *ou
 /* Runs the plan on arrays of its geometry and alignment (FFTW's new-array execute:
  * thread-safe, many threads may run one plan at once). */
 void ndf_plan_execute(const ndf_plan *p, void *in, void *out);
-/* Tells the cache how long one execution took (it sizes the time given to measuring). */
+/* Tells the cache how long a call spent running the plan (AUTO measures a plan once its
+ * executions have cost about as much as measuring it). */
 void ndf_plan_note_time(ndf_plan *p, double seconds);
 /* Ends the use begun by ndf_plan_acquire (NULL does nothing). */
 void ndf_plan_release(ndf_plan *p);

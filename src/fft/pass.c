@@ -348,7 +348,7 @@ nd_status ndf_pass_run(const ndf_pass *p) {
     } else {
       for (int64_t u = 0; u < L.units && !atomic_load(&rs.failed); u++) run_unit(&rs, 0, u);
     }
-    ndf_plan_note_time(rs.full, (now_seconds() - t0) * T / (double)L.units);
+    ndf_plan_note_time(rs.full, now_seconds() - t0);
     if (atomic_load(&rs.failed)) st = nd_set_error(rs.status, "%s", rs.msg);
   }
   ndf_plan_release(rs.full);
