@@ -4,9 +4,9 @@
  *
  * Locks: `cache_lock` guards the table and is held only for lookups and bookkeeping;
  * `planner_lock` serialises FFTW's planner (plan creation and destruction, wisdom), which
- * is not thread-safe, while execution is. A thread planning for a
- * miss does not block other threads' cache hits. FFTW's own planner lock
- * (fftw_make_planner_thread_safe) also protects other FFTW users in the process. */
+ * is not thread-safe, while execution is. A thread planning for a miss does not block
+ * other threads' cache hits. FFTW's own planner lock (fftw_make_planner_thread_safe) also
+ * protects other FFTW users in the process. */
 #include "fftw_plan.h"
 
 #include <fftw3.h>
