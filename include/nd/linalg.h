@@ -59,7 +59,7 @@ ND_API nd_array *nd_tensordot(const nd_array *a, const nd_array *b, int naxes);
 /** tensordot over explicit axis pairs: a's axis axes_a[i] is summed against b's axis
  *  axes_b[i] (negative axes count from the end; repeats are errors).
  *  Errors: as nd_tensordot, and ND_ERR_INDEX (an axis out of range or repeated),
- *  ND_ERR_NULL (axes_a or axes_b NULL with naxes > 0: "tensordot: an axis list is
+ *  ND_ERR_NULL (axes_a or axes_b NULL with naxes > 0: "tensordot: argument axes_a is
  *  NULL"). */
 ND_API nd_array *nd_tensordot_axes(const nd_array *a, const nd_array *b, int naxes,
                                    const int *axes_a, const int *axes_b);
@@ -267,14 +267,15 @@ typedef enum nd_norm_ord {
  *  elements (a minimum of nothing)"), and for ND_NORM_2, ND_NORM_NEG_2 and ND_NORM_NUC
  *  nd_linalg_svd's (ND_ERR_LINALG). */
 ND_API nd_array *nd_linalg_matrix_norm(const nd_array *x, bool keepdims, nd_norm_ord ord);
-/** Vector norm over the axes listed (naxes < 0: all axes, the array taken as one vector;
+/** Vector norm over the axes listed (naxes -1: all axes, the array taken as one vector;
  *  naxes 0: none, each element its own vector): ord = INFINITY (max |x|), -INFINITY
  *  (min |x|), 0 (number of nonzeros), or any other p: (sum |x|^p)^(1/p) (p = 2 the
  *  Euclidean norm). Computed in double precision; the result has the real dtype of a
  *  floating x, float64 otherwise.
- *  Errors: ND_ERR_INDEX (an axis out of range or repeated), ND_ERR_VALUE (ord -INFINITY
- *  over no elements: "vector_norm: ord=-inf over an empty set of elements (a minimum of
- *  nothing)"). */
+ *  Errors: ND_ERR_INDEX (an axis out of range or repeated), ND_ERR_VALUE (naxes below -1,
+ *  as in the reductions: "vector_norm: invalid axis count -2 (-1 means all axes)"; ord
+ *  -INFINITY over no elements: "vector_norm: ord=-inf over an empty set of elements (a
+ *  minimum of nothing)"). */
 ND_API nd_array *nd_linalg_vector_norm(const nd_array *x, int naxes, const int *axes,
                                        bool keepdims, double ord);
 /** Least-squares solution of a x = b (LAPACK gelsd, NumPy's lstsq, batched): x, the

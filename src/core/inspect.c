@@ -29,17 +29,7 @@ bool nd_is_contiguous(const nd_array *a, nd_order o) {
   return ndi_is_contiguous(a->ndim, a->shape, a->strides, o);
 }
 
-/* An axis of stride 0 and extent above 1: writing through it would write one element
- * for many (broadcast views are read-only, as NumPy's). */
-static int broadcast_axis(const nd_array *a) {
-  for (int i = 0; i < a->ndim; i++)
-    if (a->strides[i] == 0 && a->shape[i] > 1) return i;
-  return -1;
-}
-
-bool nd_is_writeable(const nd_array *a) {
-  return a && ndi_is_writeable(a) && broadcast_axis(a) < 0;
-}
+bool nd_is_writeable(const nd_array *a) { return a && ndi_is_writeable(a); }
 
 nd_status nd_set_writeable(nd_array *a, bool writeable) {
   if (!a) return ndi_null_arg("set_writeable");
@@ -49,7 +39,7 @@ nd_status nd_set_writeable(nd_array *a, bool writeable) {
   }
   if (a->storage->flags & NDI_STORAGE_READONLY)
     return ndi_error(ND_ERR_READONLY, "set_writeable: the array's memory is read-only");
-  int b = broadcast_axis(a);
+  int b = ndi_broadcast_axis(a);
   if (b >= 0)
     return ndi_error(ND_ERR_READONLY, "set_writeable: a broadcast view stays read-only (axis %d has stride 0 and extent %lld)",
                      b, (long long)a->shape[b]);
@@ -80,11 +70,11 @@ bool nd_shares_memory(const nd_array *a, const nd_array *b) {
 /* Address of element `index`, or NULL with an error naming `op`. */
 static char *element_at(const char *op, const nd_array *a, const int64_t *index) {
   if (!a) {
-    ndi_null_arg(op);
+    ndi_null_arg_named(op, "a");
     return NULL;
   }
   if (a->ndim > 0 && !index) {
-    ndi_error(ND_ERR_NULL, "%s: index is NULL", op);
+    ndi_null_arg_named(op, "index");
     return NULL;
   }
   int64_t off = 0;
@@ -148,7 +138,14 @@ nd_status nd_get_int64(const nd_array *a, const int64_t *index, int64_t *value) 
     case ND_UINT8: v = *(const uint8_t *)p; break;
     case ND_UINT16: v = *(const uint16_t *)p; break;
     case ND_UINT32: v = *(const uint32_t *)p; break;
-    case ND_UINT64: v = (int64_t)*(const uint64_t *)p; break;
+    case ND_UINT64: {
+      uint64_t u = *(const uint64_t *)p;
+      if (u > (uint64_t)INT64_MAX)
+        return ndi_error(ND_ERR_OVERFLOW, "get_int64: uint64 value %llu does not fit in int64",
+                         (unsigned long long)u);
+      v = (int64_t)u;
+      break;
+    }
     default:
       return ndi_error(ND_ERR_TYPE, "get_int64: array of dtype %s is not an integer array",
                        ndi_dtype_name(a->dtype));
