@@ -187,7 +187,7 @@ static void test_tile(void **state) {
   expect_value_at(t, (int64_t[]){1, 2}, 7, "tile 0-d");
   th_assert_same_values(nd_tile(z, 0, NULL), z);
   TH_EXPECT_ERROR(nd_tile(z, 1, (int64_t[]){-1}), ND_ERR_VALUE, "tile: negative repetition count -1");
-  TH_EXPECT_ERROR(nd_tile(z, 1, NULL), ND_ERR_NULL, "tile: reps is NULL");
+  TH_EXPECT_ERROR(nd_tile(z, 1, NULL), ND_ERR_NULL, "tile: argument reps is NULL");
   TH_EXPECT_ERROR(nd_tile(NULL, 0, NULL), ND_ERR_NULL, "tile");
   nd_scope_end();
 }

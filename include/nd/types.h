@@ -65,7 +65,7 @@ typedef enum nd_order { ND_C = 'C', ND_F = 'F', ND_A = 'A', ND_K = 'K' } nd_orde
  *  is specific to it; the following apply to every function and are not repeated there.
  *  - ND_ERR_NULL: a required pointer argument is NULL: an array, a string, a shape, an
  *    axis, index or repetition list, or an output pointer (nd_linalg_svd's u). One rule
- *    for all of them: the function fails (returns NULL or ND_ERR_NULL) and records
+ *    for all of them: the function fails (returns NULL or a failure status) and records
  *    "op: argument name is NULL" ("add: argument a is NULL", "svd: argument u is NULL",
  *    "zeros: argument shape is NULL"; some checks say "op: an argument is NULL")
  *    unless an earlier failure is still recorded, whose status and message it then keeps,
