@@ -79,11 +79,13 @@ ND_API nd_array *nd_inner(const nd_array *a, const nd_array *b);
  *  overflows int64"). */
 ND_API nd_array *nd_outer(const nd_array *a, const nd_array *b);
 /** Kronecker product (NumPy's kron): shapes padded with leading 1s to the same rank, the
- *  result's extents are the products of theirs. Operands of more than ND_MAX_DIMS / 2
- *  axes are not supported: the product is formed with twice as many axes before they are
- *  merged.
+ *  result's extents are the products of theirs. The result dtype is the promoted dtype;
+ *  the result is C-contiguous. Operands of up to ND_MAX_DIMS axes are supported (NumPy's
+ *  kron stops at 32, as it forms the product with twice as many axes; nd leaves out the
+ *  axes of extent 1).
  *  Errors: ND_ERR_OVERFLOW (an extent: "kron: extent 4294967296 x 4294967296
- *  overflows"). */
+ *  overflows"; the result's size: "kron: a result of 4294967296 x 4294967296 elements
+ *  overflows int64"). */
 ND_API nd_array *nd_kron(const nd_array *a, const nd_array *b);
 /** Sum along diagonals of the planes (axis1, axis2), offset as in nd_diagonal; those two
  *  axes are removed (NumPy's trace). Sums of bool and signed integers are int64, of
@@ -125,12 +127,17 @@ ND_API nd_array *nd_cross(const nd_array *a, const nd_array *b, int axis);
  *  match an operand's axes: "einsum: operand 0 has 2 axes but its subscripts (from
  *  position 0) name 3"; a label of two extents: "einsum: label 'j' has extent 3 in operand
  *  0 but 4 in operand 1"; `...` axes that do not broadcast; an output of more than
- *  ND_MAX_DIMS axes), ND_ERR_NULL (subscripts, operands or one operand NULL). */
+ *  ND_MAX_DIMS axes; operands that no pairwise order contracts without an intermediate
+ *  product of more than ND_MAX_DIMS axes: "einsum: the product of operands of 59 and 59
+ *  axes would have 72 axes (at most 64)"), ND_ERR_NULL (subscripts, operands or one
+ *  operand NULL). */
 ND_API nd_array *nd_einsum(const char *subscripts, int n, nd_array *const *operands);
 /** The contraction order nd_einsum uses for these operands: n - 1 pairs written to
  *  path[0 .. 2n-3] (positions i < j in the current operand list; the result of each step
  *  is appended to the end of the list, NumPy's einsum_path convention), found by
- *  exhaustive search for up to 6 operands and greedily beyond; *flops gets the estimated
+ *  exhaustive search for up to 6 operands and greedily beyond, avoiding any step whose
+ *  product would have more than ND_MAX_DIMS axes where another order exists (such a step
+ *  cannot run; a path nd_einsum can run is never changed by this); *flops gets the estimated
  *  cost of that path in NumPy's model (its "Optimized FLOP count"). Where no letter is
  *  summed over and there are 3 or more operands ("i,j,k->ijk"), NumPy does not plan a
  *  path and reports the cost of one step over all operands; nd still contracts in pairs
