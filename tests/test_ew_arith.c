@@ -252,6 +252,39 @@ static void test_integer_pow(void **state) {
   TH_EXPECT_ERROR(nd_scalar_pow(ND_INT(2), a), ND_ERR_VALUE, NULL); /* a holds -3 */
   nd_array *bb = nd_full(ND_BOOL, ND_SHAPE(2), 1, ND_C);
   assert_int_equal(nd_dtype_of(nd_pow(bb, bb)), ND_INT8);
+  /* A single negative exponent (a scalar, a 0-d array, a broadcast element) fails before
+   * anything is written: out keeps its values, as NumPy's np.power(a, -1, out=o) leaves
+   * o; on every layout of out and of the base. */
+  static const int64_t s34[2] = {3, 4};
+  for (int L = 0; L < TH_NUM_LAYOUTS; L++) {
+    if (L == TH_BROADCAST) continue; /* read-only: not an out */
+    for (int B = 0; B < TH_NUM_LAYOUTS; B++) {
+      nd_array *base = th_make(ND_INT32, 2, s34, (th_layout)B, 5);
+      nd_array *out = th_make(ND_INT32, 2, s34, (th_layout)L, 6);
+      nd_array *keep = nd_copy(out, ND_C);
+      TH_EXPECT_ERROR(nd_pow_scalar_out(out, base, ND_INT(-2)), ND_ERR_VALUE,
+                      "pow: integers to negative integer powers are not allowed");
+      th_assert_same_values(out, keep);
+      nd_array *e0 = nd_full(ND_INT8, 0, NULL, -1, ND_C);
+      TH_EXPECT_ERROR(nd_pow_out(out, base, e0), ND_ERR_VALUE, "pow: integers to negative");
+      th_assert_same_values(out, keep);
+      nd_array *e1 = nd_broadcast_to(nd_full(ND_INT64, ND_SHAPE(1), -3, ND_C), ND_SHAPE(3, 4));
+      TH_EXPECT_ERROR(nd_pow_out(out, base, e1), ND_ERR_VALUE, "pow: integers to negative");
+      th_assert_same_values(out, keep);
+      /* out as its own base (the identical-operand path) */
+      TH_EXPECT_ERROR(nd_pow_scalar_out(out, out, ND_INT(-1)), ND_ERR_VALUE, "pow: integers to negative");
+      th_assert_same_values(out, keep);
+    }
+  }
+  /* nothing to compute, nothing to refuse (NumPy: an empty power is no error) */
+  nd_array *none = nd_zeros(ND_INT32, ND_SHAPE(0, 3), ND_C);
+  nd_clear_error();
+  assert_non_null(nd_pow_scalar(none, ND_INT(-1)));
+  assert_int_equal(nd_pow_scalar_out(none, none, ND_INT(-1)), ND_OK);
+  /* non-negative single exponents and float bases are unaffected */
+  assert_int_equal(get_i(nd_pow_scalar(a, ND_INT(0)), 1), 1);
+  assert_non_null(nd_pow_scalar(nd_astype(a, ND_FLOAT64), ND_INT(-1)));
+  assert_int_equal(nd_last_status(), ND_OK);
   nd_scope_end();
 }
 

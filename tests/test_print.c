@@ -146,6 +146,24 @@ static void test_print_io(void **state) {
   char *d = nd_describe(a);
   assert_string_equal(d, "array(shape=[3], strides=[1], dtype=int32, C and F)");
   free(d);
+  /* read-only as nd_is_writeable says: a broadcast_arrays view keeps its write flag but
+   * has a stride-0 axis */
+  nd_array *pair[2], *col = nd_zeros(ND_INT32, ND_SHAPE(2, 1), ND_C);
+  assert_int_equal(nd_broadcast_arrays(2, (nd_array *[]){a, col}, pair), ND_OK);
+  d = nd_describe(pair[0]);
+  assert_string_equal(d, "array(shape=[2,3], strides=[0,1], dtype=int32, strided, read-only)");
+  free(d);
+  d = nd_describe(pair[1]);
+  assert_string_equal(d, "array(shape=[2,3], strides=[1,0], dtype=int32, strided, read-only)");
+  free(d);
+  nd_release(pair[0]);
+  nd_release(pair[1]);
+  nd_release(col);
+  nd_array *bt = nd_broadcast_to(a, ND_SHAPE(2, 3));
+  d = nd_describe(bt);
+  assert_non_null(strstr(d, ", read-only)"));
+  free(d);
+  nd_release(bt);
   nd_release(a);
   nd_clear_error();
   assert_null(nd_to_string(NULL));

@@ -38,9 +38,8 @@
  *  function can fail with these, which the families' "Errors:" lines call "the
  *  elementwise errors":
  *  - ND_ERR_NULL: a NULL input or out, keeping an earlier message ("add: argument a is
- *    NULL"; the parameter is named as in the array form: "x", "a", "b", "out", "cond",
- *    "lo", "hi", except that the scalar forms call their array operand "a", also in
- *    nd_scalar_NAME(s, b));
+ *    NULL"; the parameter is named as in the declaration: "x", "a", "b", "out", "cond",
+ *    "lo", "hi", so nd_NAME_scalar(a, s) names "a" and nd_scalar_NAME(s, b) names "b");
  *  - ND_ERR_SHAPE: shapes that do not broadcast ("add: shapes [2,3] and [2,2] cannot be
  *    broadcast (axis 1: 3 vs 2)"); an out whose shape is not the broadcast shape ("add:
  *    output of shape [3] does not match the broadcast shape [2,3] of the inputs");
@@ -250,8 +249,10 @@ ND_API nd_status nd_imag_out(nd_array *out, const nd_array *x);
  *  to subtract ("subtract: input dtypes bool and bool are not supported (accepts numeric
  *  dtypes, not bool; use logical_xor for bool)") and complex input to floor_divide and
  *  remainder, and ND_ERR_VALUE for an integer to a negative integer power ("pow: integers
- *  to negative integer powers are not allowed"; an _out form may have written out by
- *  then). */
+ *  to negative integer powers are not allowed"; an _out form whose exponent is one value,
+ *  a scalar, 0-d or broadcast single element, fails before writing and leaves out as it
+ *  was, as NumPy does; with an array of exponents it may have written other elements of
+ *  out, as NumPy writes those before the first negative exponent). */
 ND_API nd_array *nd_add(const nd_array *a, const nd_array *b);
 ND_API nd_status nd_add_out(nd_array *out, const nd_array *a, const nd_array *b);
 ND_API nd_array *nd_add_scalar(const nd_array *a, nd_scalar b);

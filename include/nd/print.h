@@ -26,8 +26,9 @@ ND_API nd_status nd_fprint(FILE *f, const nd_array *a);
 ND_API nd_status nd_print(const nd_array *a);
 /** A one-line description: "array(shape=[2,3], strides=[3,1], dtype=float64, C)": the
  *  layout is "C", "F", "C and F" or "strided", followed by ", read-only" for an array
- *  marked read-only (nd_set_writeable, a memory map, nd_broadcast_to). The caller frees it
- *  with free().
+ *  that is not writeable in nd_is_writeable's sense: marked read-only (nd_set_writeable, a
+ *  memory map, nd_broadcast_to) or a view with a broadcast (stride-0) axis of extent above
+ *  1 (nd_broadcast_arrays). The caller frees it with free().
  *  Errors: only the common ones (NULL a, out of memory). */
 ND_API char *nd_describe(const nd_array *a);
 
