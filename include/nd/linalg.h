@@ -137,10 +137,19 @@ ND_API nd_array *nd_linalg_svdvals(const nd_array *a);
  *  zero. rtol < 0 (or NaN) selects the Array API default max(M, N) * eps; NumPy's
  *  np.linalg.pinv default corresponds to rtol = 1e-15. */
 ND_API nd_array *nd_linalg_pinv(const nd_array *a, double rtol);
+/** nd_linalg_pinv with one tolerance per matrix: `rtol` (a real array, converted to
+ *  float64) broadcasts to a's batch shape ([..., M, N] -> [...]); a negative or NaN entry
+ *  selects the default for its matrix. A shape that does not broadcast is ND_ERR_SHAPE
+ *  ("pinv: rtol of shape [3] does not broadcast to the batch shape [2]"), a complex rtol
+ *  ND_ERR_TYPE. */
+ND_API nd_array *nd_linalg_pinv_rtol(const nd_array *a, const nd_array *rtol);
 /** Rank of each matrix: the number of singular values above rtol * max(S); rtol < 0
  *  selects max(M, N) * eps of the singular values' dtype (NumPy's default). int64 results
  *  of the batch shape; a 0-d or 1-D input gives 1 unless it is all zeros (NumPy). */
 ND_API nd_array *nd_linalg_matrix_rank(const nd_array *a, double rtol);
+/** nd_linalg_matrix_rank with one tolerance per matrix, broadcast as for
+ *  nd_linalg_pinv_rtol (for a 0-d or 1-D a, where NumPy's rule needs no tolerance, it is not read). */
+ND_API nd_array *nd_linalg_matrix_rank_rtol(const nd_array *a, const nd_array *rtol);
 /** a raised to the integer power n by repeated squaring (NumPy's order of products); n = 0
  *  gives the identity in a's dtype, n < 0 powers of the inverse. Integer matrices stay
  *  integer (products wrap) for n >= 0. */

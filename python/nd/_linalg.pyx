@@ -241,10 +241,6 @@ def matrix_power(x, n, /):
 cdef double _rtol(object rtol, str name) except? -2:
     if rtol is None:
         return -1
-    if isinstance(rtol, Array):
-        if (<Array>rtol).ndim != 0:
-            raise TypeError(f"{name}: rtol as an array must be 0-d in nd (one tolerance)")
-        return float(rtol)
     if isinstance(rtol, (int, float)) and not isinstance(rtol, bool):
         return rtol
     raise TypeError(f"{name}: rtol must be a float, not {type(rtol).__name__}")
@@ -253,8 +249,14 @@ cdef double _rtol(object rtol, str name) except? -2:
 def matrix_rank(x, /, *, rtol=None):
     """Rank of each matrix: singular values above rtol * max (None: max(M, N) * eps)."""
     cdef Array a = as_array(x, "matrix_rank")
-    cdef double t = _rtol(rtol, "matrix_rank")
     cdef nd_array *r
+    cdef nd_array *ra
+    if isinstance(rtol, Array):  # one tolerance per matrix
+        ra = (<Array>rtol).arr
+        with nogil:
+            r = nd_linalg_matrix_rank_rtol(a.arr, ra)
+        return wrap(r)
+    cdef double t = _rtol(rtol, "matrix_rank")
     with nogil:
         r = nd_linalg_matrix_rank(a.arr, t)
     return wrap(r)
@@ -268,8 +270,14 @@ def outer(x1, x2, /):
 def pinv(x, /, *, rtol=None):
     """Pseudo-inverse of each matrix (rtol None: max(M, N) * eps)."""
     cdef Array a = as_array(x, "pinv")
-    cdef double t = _rtol(rtol, "pinv")
     cdef nd_array *r
+    cdef nd_array *ra
+    if isinstance(rtol, Array):  # one tolerance per matrix
+        ra = (<Array>rtol).arr
+        with nogil:
+            r = nd_linalg_pinv_rtol(a.arr, ra)
+        return wrap(r)
+    cdef double t = _rtol(rtol, "pinv")
     with nogil:
         r = nd_linalg_pinv(a.arr, t)
     return wrap(r)

@@ -29,6 +29,8 @@ cdef extern from "nd/linalg.h" nogil:
     nd_array *nd_linalg_svdvals(const nd_array *a)
     nd_array *nd_linalg_pinv(const nd_array *a, double rtol)
     nd_array *nd_linalg_matrix_rank(const nd_array *a, double rtol)
+    nd_array *nd_linalg_matrix_rank_rtol(const nd_array *a, const nd_array *rtol)
+    nd_array *nd_linalg_pinv_rtol(const nd_array *a, const nd_array *rtol)
     nd_array *nd_linalg_matrix_power(const nd_array *a, int64_t n)
     ctypedef enum nd_norm_ord:
         ND_NORM_FRO, ND_NORM_NUC, ND_NORM_INF, ND_NORM_NEG_INF, ND_NORM_1, ND_NORM_NEG_1,
