@@ -321,7 +321,7 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
         if device is not None:
             check_device(device)
         return _finish(<Array>obj, dtype, copy, False)
-    if type(obj) is list and dtype is None and 0 < len(<list>obj) <= 16:
+    if type(obj) is list and dtype is None and device is None and 0 < len(<list>obj) <= 16:
         r = _flat_floats(<list>obj)
         if r is not None:
             if copy is False:
@@ -333,6 +333,8 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
     if is_scalar(obj):
         if copy is False:
             raise ValueError("asarray: copy=False, but a Python scalar needs a copy")
+        if isinstance(obj, int) and not isinstance(obj, bool) and not (-(1 << 63) <= obj < (1 << 63)):
+            return from_sequence([obj], dtype)[0]  # NumPy: uint64 up to 2**64 - 1
         to_scalar(obj, &s)
         if dtype is None:
             return wrap(nd_scalar_array(s))
