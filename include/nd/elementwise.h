@@ -79,7 +79,9 @@ ND_API nd_status nd_sign_out(nd_array *out, const nd_array *x);
 ND_API nd_array *nd_conj(const nd_array *x);
 ND_API nd_status nd_conj_out(nd_array *out, const nd_array *x);
 
-/** Exponentials, logarithms, powers. Any numeric or bool dtype; integers and bool are computed in float (float32 up to 16
+/** Exponentials, logarithms, powers. Complex expm1 gives the standard's special values
+ *  (those of exp(z) - 1: expm1(-0 + 0i) is +0 + 0i, expm1(-inf + NaN i) is -1 + 0i).
+ *  Any numeric or bool dtype; integers and bool are computed in float (float32 up to 16
  *  bits, float64 above; NumPy's float16 for 8-bit inputs is float32 here). float32/float64
  *  use vector routines (libmvec, within 4 ulp); sqrt is correctly rounded; complex inputs
  *  use C99's complex functions. */
@@ -98,7 +100,9 @@ ND_API nd_status nd_log10_out(nd_array *out, const nd_array *x);
 ND_API nd_array *nd_sqrt(const nd_array *x);
 ND_API nd_status nd_sqrt_out(nd_array *out, const nd_array *x);
 
-/** Trigonometric and hyperbolic. Same dtypes and accuracy as exp. */
+/** Trigonometric and hyperbolic. Same dtypes and accuracy as exp. Complex tanh(+-inf + iy)
+ *  with y finite is +-1 + 0i with the zero of y's sign (the standard's; glibc's ctanh
+ *  gives it the sign of sin(2y)). */
 ND_API nd_array *nd_sin(const nd_array *x);
 ND_API nd_status nd_sin_out(nd_array *out, const nd_array *x);
 ND_API nd_array *nd_cos(const nd_array *x);
@@ -166,7 +170,10 @@ ND_API nd_status nd_imag_out(nd_array *out, const nd_array *x);
  *  Integers wrap on overflow; integer floor_divide and remainder by 0 give 0, and
  *  INT_MIN // -1 wraps (NumPy). divide of integers or bool gives float64. floor_divide
  *  rounds toward -inf and remainder has the divisor's sign (NumPy's divmod, also for
- *  floats: floor_divide(1.0, 0.0) is inf, remainder(1.0, 0.0) NaN). pow of integers to a
+ *  floats: floor_divide(1.0, 0.0) is inf, remainder(1.0, 0.0) NaN), except that float
+ *  floor_divide with exactly one infinite operand follows the Array API's special cases
+ *  where NumPy does not: finite // +-inf is a zero of the quotient's sign (-1.0 // inf is
+ *  -0.0, NumPy's -1.0) and +-inf // finite an infinity (NumPy's NaN). pow of integers to a
  *  negative integer power is an error (ND_ERR_VALUE); floor_divide, remainder and pow of
  *  bool give int8. A float pow whose exponent is one value (a scalar, 0-d or broadcast
  *  single element) of 2, 0.5 or -1 is square, sqrt or reciprocal, as in NumPy 2 (so
