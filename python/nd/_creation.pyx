@@ -517,4 +517,8 @@ def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
     m = -1 if n_cols is None else operator.index(n_cols)
     if n_cols is not None and m < 0:
         raise ValueError(f"eye: negative dimensions are not allowed ({m})")
-    return wrap(nd_eye(_dtype_or(dtype, ND_FLOAT64), n, m, operator.index(k)))
+    k = operator.index(k)
+    # a diagonal beyond the matrix is all zeros: clamp k, so that any Python int fits
+    lim = max(n, m, 0) + 1
+    k = -lim if k < -lim else lim if k > lim else k
+    return wrap(nd_eye(_dtype_or(dtype, ND_FLOAT64), n, m, k))

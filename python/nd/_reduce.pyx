@@ -8,7 +8,7 @@ from nd._c.core cimport *
 from nd._c.reduce cimport *
 from nd._core cimport Array, wrap, as_array, to_axes, to_axis, to_dtype
 
-ctypedef nd_array *(*reduce_fn)(const nd_array *, int, const int *, bint) noexcept nogil
+ctypedef nd_array *(*reduce_fn)(const nd_array *, int, const int *, nd_bool) noexcept nogil
 
 
 cdef object _reduce(reduce_fn fn, object x, object axis, bint keepdims, str name):
@@ -21,7 +21,7 @@ cdef object _reduce(reduce_fn fn, object x, object axis, bint keepdims, str name
     return wrap(r)
 
 
-ctypedef nd_array *(*reduce_dtype_fn)(const nd_array *, int, const int *, bint, nd_dtype) noexcept nogil
+ctypedef nd_array *(*reduce_dtype_fn)(const nd_array *, int, const int *, nd_bool, nd_dtype) noexcept nogil
 
 
 cdef object _reduce_dtype(reduce_fn fn, reduce_dtype_fn fnd, object x, object axis, object dtype,
@@ -78,7 +78,7 @@ def count_nonzero(x, /, *, axis=None, keepdims=False):
     return _reduce(nd_count_nonzero, x, axis, keepdims, "count_nonzero")
 
 
-ctypedef nd_array *(*stat_fn)(const nd_array *, int, const int *, double, bint) noexcept nogil
+ctypedef nd_array *(*stat_fn)(const nd_array *, int, const int *, double, nd_bool) noexcept nogil
 
 
 cdef object _stat(stat_fn fn, object x, object axis, object correction, bint keepdims, str name):
@@ -104,7 +104,7 @@ def std(x, /, *, axis=None, correction=0.0, keepdims=False):
     return _stat(nd_std, x, axis, correction, keepdims, "std")
 
 
-ctypedef nd_array *(*arg_fn)(const nd_array *, int, bint) noexcept nogil
+ctypedef nd_array *(*arg_fn)(const nd_array *, int, nd_bool) noexcept nogil
 
 
 cdef object _arg(arg_fn fn, object x, object axis, bint keepdims, str name):
@@ -126,8 +126,8 @@ def argmin(x, /, *, axis=None, keepdims=False):
     return _arg(nd_argmin, x, axis, keepdims, "argmin")
 
 
-ctypedef nd_array *(*cum_fn)(const nd_array *, int, bint) noexcept nogil
-ctypedef nd_array *(*cum_dtype_fn)(const nd_array *, int, bint, nd_dtype) noexcept nogil
+ctypedef nd_array *(*cum_fn)(const nd_array *, int, nd_bool) noexcept nogil
+ctypedef nd_array *(*cum_dtype_fn)(const nd_array *, int, nd_bool, nd_dtype) noexcept nogil
 
 
 cdef object _cumulative(cum_fn fn, cum_dtype_fn fnd, object x, object axis, object dtype,

@@ -48,3 +48,7 @@ cdef extern from "nd/types.h" nogil:
 
 cdef extern from "nd/axis.h" nogil:
     enum: ND_AXIS_NONE
+
+# C's bool, for function-pointer types that must match nd's prototypes exactly (bint is int)
+cdef extern from "stdbool.h":
+    ctypedef bint nd_bool "bool"
