@@ -401,14 +401,88 @@ cdef nd_array **array_ptrs(list arrays) except NULL:
     return p
 
 
+cdef extern from "Python.h":
+    int PySlice_Unpack(object slice, Py_ssize_t *start, Py_ssize_t *stop, Py_ssize_t *step) except -1
+
+cdef inline int _put_int(char *buf, int pos, long long v) noexcept:
+    """Writes v in decimal at buf[pos] (a hand-written formatter: snprintf costs more than
+    the rest of a small index)."""
+    cdef char tmp[24]
+    cdef int n = 0
+    cdef unsigned long long u = <unsigned long long>v
+    if v < 0:
+        buf[pos] = 45  # '-'
+        pos += 1
+        u = 0 - u
+    while True:
+        tmp[n] = 48 + <char>(u % 10)
+        n += 1
+        u //= 10
+        if u == 0:
+            break
+    while n > 0:
+        n -= 1
+        buf[pos] = tmp[n]
+        pos += 1
+    return pos
+
+
+cdef int _basic_item(object k, char *buf, int pos, int cap) except -2:
+    """Appends one basic index item and a comma to nd's index string in buf; -1 if k is not
+    one (an array, a bool, ...: the general path takes it). Slices are unpacked as Python
+    unpacks them (absent bounds become the extreme values, which nd clips as NumPy does)."""
+    cdef Py_ssize_t start, stop, step
+    cdef long long v
+    if pos >= cap - 80:
+        return -1
+    if type(k) is int:
+        try:
+            v = k
+        except OverflowError:
+            return -1
+        pos = _put_int(buf, pos, v)
+    elif type(k) is slice:
+        PySlice_Unpack(k, &start, &stop, &step)
+        pos = _put_int(buf, pos, start)
+        buf[pos] = 58  # ':'
+        pos = _put_int(buf, pos + 1, stop)
+        buf[pos] = 58
+        pos = _put_int(buf, pos + 1, step)
+    elif k is None:
+        buf[pos] = 78  # "None"
+        buf[pos + 1] = 111
+        buf[pos + 2] = 110
+        buf[pos + 3] = 101
+        pos += 4
+    elif k is Ellipsis:
+        buf[pos] = buf[pos + 1] = buf[pos + 2] = 46  # "..."
+        pos += 3
+    else:
+        return -1
+    buf[pos] = 44  # ','
+    return pos + 1
+
+
 cdef object get_item(Array self, object key):
     cdef bytes spec
     cdef list arrays
     cdef const char *cs
     cdef nd_array *r
     cdef nd_array **p
-    cdef int n
-    # the common cases without building a string list: one integer or slice
+    cdef int n, pos = 0
+    cdef char buf[512]
+    # basic keys (ints, slices, None, ...) go straight into nd's index string
+    if type(key) is tuple:
+        for k in <tuple>key:
+            pos = _basic_item(k, buf, pos, 512)
+            if pos < 0:
+                break
+    else:
+        pos = _basic_item(key, buf, 0, 512)
+    if pos >= 0:
+        buf[pos - 1 if pos > 0 else 0] = 0  # the last comma ends the string
+        r = nd_index(self.arr, buf)  # layout only: no data touched, the GIL is kept
+        return wrap(r)
     spec, arrays = index_key(key)
     cs = spec
     if not arrays:
