@@ -8,7 +8,7 @@ ASAN_BUILD ?= build/asan
 FUZZ_BUILD ?= build/fuzz
 FUZZ_SECONDS ?= 60
 
-.PHONY: all deps pydeps test test-release test-asan test-tsan check-install test-python python conformance demo bench install clean docs fuzz
+.PHONY: all deps pydeps test test-release test-asan test-tsan check-install test-python python bench-python conformance demo bench install clean docs fuzz
 
 all:
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
@@ -52,6 +52,10 @@ test-python: pydeps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DND_PYTHON=ON -DPython_EXECUTABLE=$(CURDIR)/.venv/bin/python
 	cmake --build $(BUILD) -j $(JOBS)
 	cd tests/python && PYTHONPATH=$(CURDIR)/$(BUILD)/python ../../.venv/bin/python -m pytest . -q -n $(JOBS) -p no:cacheprovider
+
+# The Python package against NumPy: call overhead on tiny arrays, large arrays, the TRG.
+bench-python: test-python
+	cd bench && PYTHONPATH=$(CURDIR)/$(BUILD)/python ../.venv/bin/python python_cases.py
 
 # The Array API conformance suite (data-apis/array-api-tests, a checkout outside this
 # repository: make conformance ARRAY_API_TESTS=/path/to/array-api-tests) against nd,
