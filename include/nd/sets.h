@@ -2,7 +2,9 @@
  *
  * Values come out sorted (nd_sort's order). Equal values form one entry, with -0.0 equal
  * to +0.0 (the value kept is the first occurrence's); every NaN is distinct, so each NaN
- * is its own entry with count 1, as the standard requires. Real dtypes only. Outputs are
+ * is its own entry with count 1, as the standard requires. Every dtype: complex values
+ * sort by real part, then imaginary part, each part in nd_sort's order (NaN last), and a
+ * value with a NaN in either part is its own entry (nd_sort itself refuses complex). Outputs are
  * new arrays released by the caller: values in the input's dtype, indices, inverse
  * indices and counts as int64. */
 #ifndef ND_SETS_H
