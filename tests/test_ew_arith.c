@@ -24,7 +24,7 @@ static double f_add(double a, double b) { return a + b; }
 static double f_sub(double a, double b) { return a - b; }
 static double f_mul(double a, double b) { return a * b; }
 static double f_div(double a, double b) { return a / b; }
-static double f_fdiv(double a, double b) { return b == 0 ? a / b : floor(a / b); }
+static double f_fdiv(double a, double b) { return b == 0 || isinf(a) != isinf(b) ? a / b : floor(a / b); }
 static double f_rem(double a, double b) {
   if (b == 0) return NAN;
   double r = a - floor(a / b) * b;
@@ -308,9 +308,11 @@ static void test_float_specials(void **state) {
   double bv[] = {0, 0, 0, 1, inf, inf, -inf, -1, 3, 3};
   nd_array *a = nd_from_data(ND_FLOAT64, ND_SHAPE(10), av, ND_C);
   nd_array *b = nd_from_data(ND_FLOAT64, ND_SHAPE(10), bv, ND_C);
-  /* NumPy 2.4: np.divide, np.floor_divide, np.remainder of the pairs above */
+  /* NumPy 2.4: np.divide, np.floor_divide, np.remainder of the pairs above, except that
+   * floor_divide with one infinite operand follows the Array API's special cases
+   * (-1 // inf is -0.0, NumPy's -1.0) */
   const double dv[] = {inf, -inf, nan, -0.0, nan, -0.0, -0.0, 0.0, 5.0 / 3, -5.0 / 3};
-  const double fd[] = {inf, -inf, nan, -0.0, nan, -1, -1, 0.0, 1, -2};
+  const double fd[] = {inf, -inf, nan, -0.0, nan, -0.0, -0.0, 0.0, 1, -2};
   const double rm[] = {nan, nan, nan, 0.0, nan, inf, -inf, -0.0, 2, 1};
   for (int t = 0; t < 2; t++) {
     nd_dtype dt = t ? ND_FLOAT32 : ND_FLOAT64;
@@ -322,6 +324,14 @@ static void test_float_specials(void **state) {
       assert_same_double(get_d(r, i), rm[i]);
     }
   }
+  /* the standard's floor_divide of an infinity by a finite number: a signed infinity
+   * (NumPy: NaN) */
+  nd_array *fi = nd_floor_divide(nd_from_data(ND_FLOAT64, ND_SHAPE(4), (double[]){inf, inf, -inf, -inf}, ND_C),
+                                 nd_from_data(ND_FLOAT64, ND_SHAPE(4), (double[]){2, -2, 2, -2}, ND_C));
+  assert_same_double(get_d(fi, 0), inf);
+  assert_same_double(get_d(fi, 1), -inf);
+  assert_same_double(get_d(fi, 2), -inf);
+  assert_same_double(get_d(fi, 3), inf);
   /* signed zeros: -0 + -0 = -0, -0 + 0 = 0, -(0) = -0, 0 * -1 = -0 */
   nd_array *z = nd_from_data(ND_FLOAT64, ND_SHAPE(2), (double[]){-0.0, 0.0}, ND_C);
   assert_same_double(get_d(nd_add_scalar(z, ND_FLOAT(-0.0)), 0), -0.0);

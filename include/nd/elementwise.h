@@ -116,7 +116,9 @@ ND_API nd_status nd_conj_out(nd_array *out, const nd_array *x);
  *  nd_log10, nd_sqrt, each also as an _out form. Any numeric or bool dtype; integers and
  *  bool are computed in float (float32 up to 16 bits, float64 above; NumPy's float16 for
  *  8-bit inputs is float32 here). float32/float64 use vector routines (libmvec, within 4
- *  ulp); sqrt is correctly rounded; complex inputs use C99's complex functions.
+ *  ulp); sqrt is correctly rounded; complex inputs use C99's complex functions, and
+ *  complex expm1 gives the standard's special values (those of exp(z) - 1: expm1(-0 + 0i)
+ *  is +0 + 0i, expm1(-inf + NaN i) is -1 + 0i).
  *  Errors: the elementwise errors (see the file comment); every dtype is taken. */
 ND_API nd_array *nd_exp(const nd_array *x);
 ND_API nd_status nd_exp_out(nd_array *out, const nd_array *x);
@@ -138,7 +140,8 @@ ND_API nd_status nd_sqrt_out(nd_array *out, const nd_array *x);
 /** @{ */
 /** Trigonometric and hyperbolic: nd_sin, nd_cos, nd_tan, nd_asin, nd_acos, nd_atan,
  *  nd_sinh, nd_cosh, nd_tanh, nd_asinh, nd_acosh, nd_atanh, each also as an _out form.
- *  Same dtypes and accuracy as exp.
+ *  Same dtypes and accuracy as exp. Complex tanh(+-inf + iy) with y finite is +-1 + 0i
+ *  with the zero of y's sign (the standard's; glibc's ctanh gives it the sign of sin(2y)).
  *  Errors: the elementwise errors (see the file comment); every dtype is taken. */
 ND_API nd_array *nd_sin(const nd_array *x);
 ND_API nd_status nd_sin_out(nd_array *out, const nd_array *x);
@@ -240,7 +243,10 @@ ND_API nd_status nd_imag_out(nd_array *out, const nd_array *x);
  *  floor_divide and remainder by 0 give 0, and INT_MIN // -1 wraps (NumPy). divide of
  *  integers or bool gives float64. floor_divide rounds toward -inf and remainder has the
  *  divisor's sign (NumPy's divmod, also for floats: floor_divide(1.0, 0.0) is inf,
- *  remainder(1.0, 0.0) NaN). pow of integers to a negative integer power is an error
+ *  remainder(1.0, 0.0) NaN), except that float floor_divide with exactly one infinite
+ *  operand follows the Array API's special cases where NumPy does not: finite // +-inf is
+ *  a zero of the quotient's sign (-1.0 // inf is -0.0, NumPy's -1.0) and +-inf // finite
+ *  an infinity (NumPy's NaN). pow of integers to a negative integer power is an error
  *  (ND_ERR_VALUE); floor_divide, remainder and pow of bool give int8. A float pow whose
  *  exponent is one value (a scalar, 0-d or broadcast single element) of 2, 0.5 or -1 is
  *  square, sqrt or reciprocal, as in NumPy 2 (so pow(-0.0, 0.5) is -0.0 there, 0.0 with

@@ -244,11 +244,25 @@ ND_API nd_array *nd_linalg_svdvals(const nd_array *a);
  *  np.linalg.pinv default corresponds to rtol = 1e-15.
  *  Errors: as nd_linalg_svd ("pinv: ..."). */
 ND_API nd_array *nd_linalg_pinv(const nd_array *a, double rtol);
+/** nd_linalg_pinv with one tolerance per matrix: `rtol` (a real array, converted to
+ *  float64) broadcasts to a's batch shape ([..., M, N] -> [...]); a negative or NaN entry
+ *  selects the default for its matrix.
+ *  Errors: as nd_linalg_pinv, and ND_ERR_SHAPE for an rtol that does not broadcast to the
+ *  batch ("pinv: rtol of shape [3] does not broadcast to the batch shape [2]"), ND_ERR_TYPE
+ *  for a complex rtol ("pinv: rtol must be real, not complex64"), ND_ERR_NULL for a NULL
+ *  rtol. */
+ND_API nd_array *nd_linalg_pinv_rtol(const nd_array *a, const nd_array *rtol);
 /** Rank of each matrix: the number of singular values above rtol * max(S); rtol < 0
  *  (or NaN) selects max(M, N) * eps of the singular values' dtype (NumPy's default). int64
  *  results of the batch shape; a 0-d or 1-D input gives 1 unless it is all zeros (NumPy).
  *  Errors: as nd_linalg_svd for 2 or more axes ("matrix_rank: ..."). */
 ND_API nd_array *nd_linalg_matrix_rank(const nd_array *a, double rtol);
+/** nd_linalg_matrix_rank with one tolerance per matrix, broadcast as for
+ *  nd_linalg_pinv_rtol (for a 0-d or 1-D a, where NumPy's rule needs no tolerance, it is
+ *  not read).
+ *  Errors: as nd_linalg_matrix_rank, and those of nd_linalg_pinv_rtol's rtol
+ *  ("matrix_rank: rtol ..."). */
+ND_API nd_array *nd_linalg_matrix_rank_rtol(const nd_array *a, const nd_array *rtol);
 /** a raised to the integer power n by repeated squaring (NumPy's order of products); n = 0
  *  gives the identity in a's dtype, n < 0 powers of the inverse. Integer matrices stay
  *  integer (products wrap) for n >= 0.
