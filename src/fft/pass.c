@@ -348,7 +348,10 @@ nd_status ndf_pass_run(const ndf_pass *p) {
     } else {
       for (int64_t u = 0; u < L.units && !atomic_load(&rs.failed); u++) run_unit(&rs, 0, u);
     }
-    ndf_plan_note_time(rs.full, now_seconds() - t0);
+    /* the time of the call, shared between the two plans by their lines */
+    double spent = now_seconds() - t0, part_lines = L.tail != L.B ? (double)L.tail : 0.0;
+    ndf_plan_note_time(rs.full, spent * (1.0 - part_lines / (double)L.ext_v));
+    if (rs.part) ndf_plan_note_time(rs.part, spent * part_lines / (double)L.ext_v);
     if (atomic_load(&rs.failed)) st = nd_set_error(rs.status, "%s", rs.msg);
   }
   ndf_plan_release(rs.full);
