@@ -70,7 +70,7 @@ def trg_rows(build):
 
 def first_call_rows(build, prefixes):
     """First calls (planning, page faults included) of the FFT cases: each library in a
-    fresh process, best of three."""
+    fresh process, alternately, best of five."""
     rows = []
     here = os.path.dirname(os.path.abspath(__file__))
     for name, (data, stmt) in FFT_FIRST.items():
@@ -78,7 +78,7 @@ def first_call_rows(build, prefixes):
             continue
         nd_t = np_t = float("inf")
         shape = ""
-        for _ in range(3):
+        for _ in range(5):
             out = subprocess.run([os.path.join(build, "bench", "bench_nd"), "--first", name],
                                  check=True, capture_output=True, text=True).stdout
             _, shape, secs, _ = out.strip().split("\t")
