@@ -1,0 +1,88 @@
+/* The fixed-share fill engine (see stream.h). */
+#include "stream.h"
+
+#include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "iter/threads.h"
+
+/* 64-bit draws made and converted at a time: 16 KiB of draws stay in L1 between the two. */
+enum { CHUNK = 2048 };
+
+/* Elements per 64-bit draw. */
+static int64_t per_draw(const ndi_stream *k) { return k->per32 ? 2 * (int64_t)k->per32 : 1; }
+
+/* The elements of m whole 64-bit draws, from a generator with no kept half word. */
+static void run_draws(ndi_pcg64 *g, const ndi_stream *k, char *out, int64_t m) {
+  union {
+    uint64_t d64[CHUNK];
+    uint32_t d32[2 * CHUNK];
+  } buf;
+  const size_t step = (size_t)per_draw(k) * k->elsize;
+  while (m > 0) {
+    int64_t c = m < CHUNK ? m : CHUNK;
+    if (k->per32) {
+      ndi_pcg64_fill32(g, buf.d32, c);
+      k->conv(k, buf.d32, 2 * c, out);
+    } else {
+      ndi_pcg64_fill64(g, buf.d64, c);
+      k->conv(k, buf.d64, c, out);
+    }
+    out += (size_t)c * step;
+    m -= c;
+  }
+}
+
+/* The first `take` elements of the elements `nwords` words make (a kept half word at the
+ * start, or a last draw only partly used). */
+static void convert_part(const ndi_stream *k, const uint32_t *words, int nwords, int64_t take,
+                         char *out) {
+  _Alignas(16) char tmp[2 * 32]; /* at most 2 words x 32 one-byte elements, or 2 x 1 8-byte ones */
+  k->conv(k, words, nwords, tmp);
+  memcpy(out, tmp, (size_t)take * k->elsize);
+}
+
+void ndi_stream_fill(ndi_pcg64 *g, const ndi_stream *k, void *out_, int64_t n) {
+  char *out = out_;
+  if (n <= 0) return;
+  if (k->per32 && g->has_uint32) { /* the kept half word is this fill's first word */
+    int64_t take = n < k->per32 ? n : k->per32;
+    g->has_uint32 = 0;
+    convert_part(k, &g->uinteger, 1, take, out);
+    out += (size_t)take * k->elsize;
+    n -= take;
+  }
+  const int64_t e = per_draw(k), m = n / e, rest = n % e;
+  int nt = ndi_threads_for(n);
+  if (nt > 1 && m >= nt) {
+    const ndi_pcg64 start = *g;
+#ifdef _OPENMP
+#pragma omp parallel num_threads(nt)
+    {
+      int t = omp_get_thread_num(), T = omp_get_num_threads();
+#else
+    for (int t = 0, T = 1; t < T; t++) {
+#endif
+      int64_t a = m * t / T, b = m * (t + 1) / T;
+      ndi_pcg64 s = start;
+      ndi_pcg64_advance(&s, (ndi_u128)a);
+      run_draws(&s, k, out + (size_t)a * (size_t)e * k->elsize, b - a);
+    }
+    ndi_pcg64_advance(g, (ndi_u128)m);
+  } else {
+    run_draws(g, k, out, m);
+  }
+  out += (size_t)m * (size_t)e * k->elsize;
+  if (rest) { /* one more draw, partly used; an unused high half is kept, as next32 keeps it */
+    uint64_t x = ndi_pcg64_next64(g);
+    uint32_t w[2] = {(uint32_t)x, (uint32_t)(x >> 32)};
+    int words = rest > k->per32 ? 2 : 1;
+    convert_part(k, w, words, rest, out);
+    if (words == 1) {
+      g->has_uint32 = 1;
+      g->uinteger = w[1];
+    }
+  }
+}
