@@ -26,6 +26,7 @@ extern const bench_case bench_cases_io[];
 extern const bench_case bench_cases_linalg[];
 extern const bench_case bench_cases_sort[];
 extern const bench_case bench_cases_elementwise[];
+extern const bench_case bench_cases_random[];
 
 double bench_now(void);
 /* The next value of a 64-bit linear congruential sequence (reproducible test data). */

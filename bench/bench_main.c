@@ -35,6 +35,7 @@ static const bench_case *const tables[] = {
     bench_cases_reduce,
     bench_cases_manip,
     bench_cases_sort,
+    bench_cases_random,
     bench_cases_io,
     bench_cases_linalg,
 };

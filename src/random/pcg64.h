@@ -85,7 +85,9 @@ void ndi_pcg64_advance(ndi_pcg64 *g, ndi_u128 delta);
 
 /* Fills out[0..m) with the next m 64-bit outputs, as m calls of ndi_pcg64_next64 would,
  * running several stretches of the stream side by side (each stretch's start is reached by
- * a jump) so that the 128-bit multiplications of different stretches overlap. */
+ * a jump) so that the 128-bit multiplications of different stretches overlap. Rounds of
+ * NDI_PCG64_ROUND draws go side by side; the rest of m is drawn one by one. */
+#define NDI_PCG64_ROUND 1536
 void ndi_pcg64_fill64(ndi_pcg64 *g, uint64_t *out, int64_t m);
 /* The same m 64-bit outputs as 2m 32-bit words, each output's low half first: the words
  * 2m calls of ndi_pcg64_next32 would return when no half word is kept at the start. */

@@ -8,8 +8,9 @@
 
 #include "iter/threads.h"
 
-/* 64-bit draws made and converted at a time: 16 KiB of draws stay in L1 between the two. */
-enum { CHUNK = 2048 };
+/* 64-bit draws made and converted at a time: one round of the side-by-side fill, whose
+ * 12 KiB of draws stay in L1 between the two. */
+enum { CHUNK = NDI_PCG64_ROUND };
 
 /* Elements per 64-bit draw. */
 static int64_t per_draw(const ndi_stream *k) { return k->per32 ? 2 * (int64_t)k->per32 : 1; }
