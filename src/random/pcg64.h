@@ -52,12 +52,14 @@ static inline uint32_t ndi_pcg64_next32(ndi_pcg64 *g) {
   return (uint32_t)x;
 }
 
-/* [0, 1) from the top 53 bits of a 64-bit draw, and from the top 24 of a 32-bit one. */
+/* [0, 1) from the top 53 bits of a 64-bit draw, and from the top 24 of a 32-bit one. The
+ * shifted values fit the signed types, whose conversions are single instructions (and
+ * vectorise for float); the results are the same. */
 static inline double ndi_u64_to_double(uint64_t x) {
-  return (double)(x >> 11) * (1.0 / 9007199254740992.0);
+  return (double)(int64_t)(x >> 11) * (1.0 / 9007199254740992.0);
 }
 static inline float ndi_u32_to_float(uint32_t x) {
-  return (float)(x >> 8) * (1.0f / 16777216.0f);
+  return (float)(int32_t)(x >> 8) * (1.0f / 16777216.0f);
 }
 static inline double ndi_pcg64_next_double(ndi_pcg64 *g) {
   return ndi_u64_to_double(ndi_pcg64_next64(g));

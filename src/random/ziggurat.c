@@ -48,7 +48,7 @@ static inline double normal_f64(ndi_pcg64 *g) {
     int idx = (int)(r & 0xffu);
     r >>= 8;
     uint64_t rabs = (r >> 1) & 0x000fffffffffffffULL; /* 52 bits; bit 0 of r is the sign */
-    double x = (double)rabs * ndi_zig_wn_f64[idx];
+    double x = (double)(int64_t)rabs * ndi_zig_wn_f64[idx]; /* exact: rabs < 2^52 */
     if (r & 1u) x = -x;
     if (rabs < ndi_zig_kn_f64[idx]) return x;
     double res;
@@ -88,7 +88,7 @@ static inline float normal_f32(ndi_pcg64 *g) {
     uint32_t r = ndi_pcg64_next32(g);
     int idx = (int)(r & 0xffu);
     uint32_t rabs = (r >> 9) & 0x007fffffu; /* 23 bits; bit 8 is the sign */
-    float x = (float)rabs * ndi_zig_wn_f32[idx];
+    float x = (float)(int32_t)rabs * ndi_zig_wn_f32[idx];
     if ((r >> 8) & 1u) x = -x;
     if (rabs < ndi_zig_kn_f32[idx]) return x;
     float res;
@@ -120,7 +120,7 @@ static inline double exp_f64(ndi_pcg64 *g) {
     uint64_t ri = ndi_pcg64_next64(g) >> 3;
     int idx = (int)(ri & 0xffu);
     ri >>= 8; /* 53 bits */
-    double x = (double)ri * ndi_zig_we_f64[idx];
+    double x = (double)(int64_t)ri * ndi_zig_we_f64[idx];
     if (ri < ndi_zig_ke_f64[idx]) return x;
     double res;
     if (exp_slow(g, idx, x, &res)) return res;
@@ -151,7 +151,7 @@ static inline float exp_f32(ndi_pcg64 *g) {
     uint32_t ri = ndi_pcg64_next32(g) >> 1;
     int idx = (int)(ri & 0xffu);
     ri >>= 8; /* 23 bits */
-    float x = (float)ri * ndi_zig_we_f32[idx];
+    float x = (float)(int32_t)ri * ndi_zig_we_f32[idx];
     if (ri < ndi_zig_ke_f32[idx]) return x;
     float res;
     if (exp_slow_f(g, idx, x, &res)) return res;
