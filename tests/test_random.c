@@ -563,6 +563,8 @@ static void test_errors(void **state) {
   TH_EXPECT_ERROR(nd_random_integers(g, 0, 3, false, ND_BOOL, ND_SHAPE(2)), ND_ERR_OVERFLOW, "high is out of bounds for bool");
   TH_EXPECT_ERROR(nd_random_integers(g, 0, 3, false, ND_FLOAT64, ND_SHAPE(2)), ND_ERR_TYPE, "random_integers: unsupported dtype float64");
   TH_EXPECT_ERROR(nd_random_integers_out(g, f64, 0, 3, false), ND_ERR_TYPE, "unsupported dtype float64");
+  TH_EXPECT_ERROR(nd_random_integers(g, 0, 3, false, (nd_dtype)-1, ND_SHAPE(2)), ND_ERR_TYPE, "invalid dtype");
+  TH_EXPECT_ERROR(nd_random_standard_normal(g, (nd_dtype)99, ND_SHAPE(2)), ND_ERR_TYPE, "invalid dtype");
   TH_EXPECT_ERROR(nd_random_integers_u64(g, 10, 5, false, ND_UINT64, ND_SHAPE(2)), ND_ERR_VALUE, "low >= high");
   TH_EXPECT_ERROR(nd_random_integers_u64(g, 0, UINT64_MAX, true, ND_INT64, ND_SHAPE(2)), ND_ERR_OVERFLOW, "high is out of bounds for int64");
   /* the bounds are checked for size-0 shapes too */

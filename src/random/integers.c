@@ -13,6 +13,7 @@ typedef struct {
 } int_params;
 
 static bool is_int_dtype(nd_dtype t) {
+  if (!ndi_dtype_ok((int)t)) return false;
   char k = ndi_dtype_kind(t);
   return k == 'b' || k == 'i' || k == 'u';
 }

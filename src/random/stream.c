@@ -45,6 +45,15 @@ static void convert_part(const ndi_stream *k, const uint32_t *words, int nwords,
   memcpy(out, tmp, (size_t)take * k->elsize);
 }
 
+/* Thread t of T: its share of the m whole draws, from the state at the fill's start. */
+static void run_share(const ndi_pcg64 *start, const ndi_stream *k, char *out, int64_t m, int t,
+                      int T) {
+  int64_t a = m * t / T, b = m * (t + 1) / T;
+  ndi_pcg64 s = *start;
+  ndi_pcg64_advance(&s, (ndi_u128)a);
+  run_draws(&s, k, out + (size_t)a * (size_t)per_draw(k) * k->elsize, b - a);
+}
+
 void ndi_stream_fill(ndi_pcg64 *g, const ndi_stream *k, void *out_, int64_t n) {
   char *out = out_;
   if (n <= 0) return;
@@ -56,21 +65,15 @@ void ndi_stream_fill(ndi_pcg64 *g, const ndi_stream *k, void *out_, int64_t n) {
     n -= take;
   }
   const int64_t e = per_draw(k), m = n / e, rest = n % e;
-  int nt = ndi_threads_for(n);
+  const int nt = ndi_threads_for(n);
   if (nt > 1 && m >= nt) {
     const ndi_pcg64 start = *g;
 #ifdef _OPENMP
 #pragma omp parallel num_threads(nt)
-    {
-      int t = omp_get_thread_num(), T = omp_get_num_threads();
+    run_share(&start, k, out, m, omp_get_thread_num(), omp_get_num_threads());
 #else
-    for (int t = 0, T = 1; t < T; t++) {
+    for (int t = 0; t < nt; t++) run_share(&start, k, out, m, t, nt);
 #endif
-      int64_t a = m * t / T, b = m * (t + 1) / T;
-      ndi_pcg64 s = start;
-      ndi_pcg64_advance(&s, (ndi_u128)a);
-      run_draws(&s, k, out + (size_t)a * (size_t)e * k->elsize, b - a);
-    }
     ndi_pcg64_advance(g, (ndi_u128)m);
   } else {
     run_draws(g, k, out, m);
