@@ -54,6 +54,7 @@ ND_API void nd_rng_free(nd_rng *g);
  *  `random(dtype=np.float32)`). Other dtypes: ND_ERR_TYPE ("random_random: unsupported
  *  dtype int32 (accepted: float32, float64)"). */
 ND_API nd_array *nd_random_random(nd_rng *g, nd_dtype t, int ndim, const int64_t *shape);
+/** nd_random_random into `out` (float32 or float64, any layout), in its C-order sequence. */
 ND_API nd_status nd_random_random_out(nd_rng *g, nd_array *out);
 
 /** `Generator.uniform(low, high)`: low + (high - low) * u with u a float64 of random.
@@ -64,6 +65,7 @@ ND_API nd_status nd_random_random_out(nd_rng *g, nd_array *out);
  *  dtypes (ND_ERR_TYPE). */
 ND_API nd_array *nd_random_uniform(nd_rng *g, double low, double high, nd_dtype t, int ndim,
                                    const int64_t *shape);
+/** nd_random_uniform into `out` (float32 or float64, any layout). */
 ND_API nd_status nd_random_uniform_out(nd_rng *g, nd_array *out, double low, double high);
 
 /** `Generator.standard_normal`: NumPy's ziggurat, float64 (one 64-bit draw per value
@@ -73,6 +75,7 @@ ND_API nd_status nd_random_uniform_out(nd_rng *g, nd_array *out, double low, dou
  *  dtype).view(complex)`), so each part has variance 1. Other dtypes: ND_ERR_TYPE. */
 ND_API nd_array *nd_random_standard_normal(nd_rng *g, nd_dtype t, int ndim,
                                            const int64_t *shape);
+/** nd_random_standard_normal into `out` (float32/64, complex64/128, any layout). */
 ND_API nd_status nd_random_standard_normal_out(nd_rng *g, nd_array *out);
 
 /** `Generator.normal(loc, scale)`: loc + scale * z with z the float64 standard normal.
@@ -83,12 +86,14 @@ ND_API nd_status nd_random_standard_normal_out(nd_rng *g, nd_array *out);
  *  scale is accepted, as NumPy accepts it), other dtypes (ND_ERR_TYPE). */
 ND_API nd_array *nd_random_normal(nd_rng *g, double loc, double scale, nd_dtype t, int ndim,
                                   const int64_t *shape);
+/** nd_random_normal into `out` (float32/64, complex64/128, any layout). */
 ND_API nd_status nd_random_normal_out(nd_rng *g, nd_array *out, double loc, double scale);
 
 /** `Generator.standard_exponential` (method 'zig', the default): NumPy's ziggurat, float64
  *  or float32. Other dtypes: ND_ERR_TYPE. */
 ND_API nd_array *nd_random_standard_exponential(nd_rng *g, nd_dtype t, int ndim,
                                                 const int64_t *shape);
+/** nd_random_standard_exponential into `out` (float32 or float64, any layout). */
 ND_API nd_status nd_random_standard_exponential_out(nd_rng *g, nd_array *out);
 
 /* ---- integers ---------------------------------------------------------------------- */
@@ -106,6 +111,7 @@ ND_API nd_status nd_random_standard_exponential_out(nd_rng *g, nd_array *out);
  *  other dtypes: ND_ERR_TYPE. Unlike NumPy, the bounds are checked for size-0 shapes too. */
 ND_API nd_array *nd_random_integers(nd_rng *g, int64_t low, int64_t high, bool endpoint,
                                     nd_dtype t, int ndim, const int64_t *shape);
+/** nd_random_integers into `out` (its dtype bounds the range; any layout). */
 ND_API nd_status nd_random_integers_out(nd_rng *g, nd_array *out, int64_t low, int64_t high,
                                         bool endpoint);
 /** nd_random_integers with unsigned bounds, for uint64 ranges beyond INT64_MAX
@@ -113,6 +119,7 @@ ND_API nd_status nd_random_integers_out(nd_rng *g, nd_array *out, int64_t low, i
 ND_API nd_array *nd_random_integers_u64(nd_rng *g, uint64_t low, uint64_t high,
                                         bool endpoint, nd_dtype t, int ndim,
                                         const int64_t *shape);
+/** nd_random_integers_u64 into `out`. */
 ND_API nd_status nd_random_integers_u64_out(nd_rng *g, nd_array *out, uint64_t low,
                                             uint64_t high, bool endpoint);
 
