@@ -11,7 +11,7 @@ extern "C" {
 
 /* ---- version ---------------------------------------------------------------------- */
 
-/** The library's version string ("0.1.0"), which may differ from ND_VERSION_STRING if the
+/** The library's version string ("0.2.0"), which may differ from ND_VERSION_STRING if the
  *  program was compiled against other headers. */
 ND_API const char *nd_version(void);
 
