@@ -1,39 +1,54 @@
 /* The fixed-share fill engine (see stream.h). */
 #include "stream.h"
 
+#include <stdbool.h>
 #include <string.h>
 #ifdef _OPENMP
 #include <omp.h>
 #endif
 
 #include "iter/threads.h"
+#include "kernels/stream.h"
 
 /* 64-bit draws made and converted at a time: one round of the side-by-side fill, whose
  * 12 KiB of draws stay in L1 between the two. */
 enum { CHUNK = NDI_PCG64_ROUND };
+/* Results of this many bytes and more (far larger than the caches) go to memory with
+ * non-temporal stores through an L1 buffer (kernels/stream.h): a normal store first reads
+ * each destination line, which doubles the memory traffic of a fill that computes about
+ * 1.5 ns per 8 bytes; the extra copy from L1 costs little. */
+#define STREAM_BYTES ((size_t)16 << 20)
+enum { STAGE = 16384 }; /* bytes of converted elements per streamed store */
 
 /* Elements per 64-bit draw. */
 static int64_t per_draw(const ndi_stream *k) { return k->per32 ? 2 * (int64_t)k->per32 : 1; }
 
-/* The elements of m whole 64-bit draws, from a generator with no kept half word. */
-static void run_draws(ndi_pcg64 *g, const ndi_stream *k, char *out, int64_t m) {
+/* The elements of m whole 64-bit draws, from a generator with no kept half word; with
+ * `streamed`, written through a staging buffer with non-temporal stores. */
+static void run_draws(ndi_pcg64 *g, const ndi_stream *k, char *out, int64_t m, bool streamed) {
   union {
     uint64_t d64[CHUNK];
     uint32_t d32[2 * CHUNK];
   } buf;
-  const size_t step = (size_t)per_draw(k) * k->elsize;
+  _Alignas(64) char stage[STAGE];
+  const size_t step = (size_t)per_draw(k) * k->elsize; /* bytes per draw */
+  int64_t chunk = CHUNK;
+  if (streamed && (int64_t)(STAGE / step) < chunk) chunk = (int64_t)(STAGE / step);
   while (m > 0) {
-    int64_t c = m < CHUNK ? m : CHUNK;
+    int64_t c = m < chunk ? m : chunk;
+    char *dst = streamed ? stage : out;
     if (k->per32) {
       ndi_pcg64_fill32(g, buf.d32, c);
-      k->conv(k, buf.d32, 2 * c, out);
+      k->conv(k, buf.d32, 2 * c, dst);
     } else {
       ndi_pcg64_fill64(g, buf.d64, c);
-      k->conv(k, buf.d64, c, out);
+      k->conv(k, buf.d64, c, dst);
     }
+    if (streamed) ndi_stream_store(out, stage, (size_t)c * step);
     out += (size_t)c * step;
     m -= c;
   }
+  if (streamed) ndi_stream_fence();
 }
 
 /* The first `take` elements of the elements `nwords` words make (a kept half word at the
@@ -46,12 +61,12 @@ static void convert_part(const ndi_stream *k, const uint32_t *words, int nwords,
 }
 
 /* Thread t of T: its share of the m whole draws, from the state at the fill's start. */
-static void run_share(const ndi_pcg64 *start, const ndi_stream *k, char *out, int64_t m, int t,
-                      int T) {
+static void run_share(const ndi_pcg64 *start, const ndi_stream *k, char *out, int64_t m,
+                      bool streamed, int t, int T) {
   int64_t a = m * t / T, b = m * (t + 1) / T;
   ndi_pcg64 s = *start;
   ndi_pcg64_advance(&s, (ndi_u128)a);
-  run_draws(&s, k, out + (size_t)a * (size_t)per_draw(k) * k->elsize, b - a);
+  run_draws(&s, k, out + (size_t)a * (size_t)per_draw(k) * k->elsize, b - a, streamed);
 }
 
 void ndi_stream_fill(ndi_pcg64 *g, const ndi_stream *k, void *out_, int64_t n) {
@@ -66,17 +81,18 @@ void ndi_stream_fill(ndi_pcg64 *g, const ndi_stream *k, void *out_, int64_t n) {
   }
   const int64_t e = per_draw(k), m = n / e, rest = n % e;
   const int nt = ndi_threads_for(n);
+  const bool streamed = (size_t)n * k->elsize >= STREAM_BYTES;
   if (nt > 1 && m >= nt) {
     const ndi_pcg64 start = *g;
 #ifdef _OPENMP
 #pragma omp parallel num_threads(nt)
-    run_share(&start, k, out, m, omp_get_thread_num(), omp_get_num_threads());
+    run_share(&start, k, out, m, streamed, omp_get_thread_num(), omp_get_num_threads());
 #else
-    for (int t = 0; t < nt; t++) run_share(&start, k, out, m, t, nt);
+    for (int t = 0; t < nt; t++) run_share(&start, k, out, m, streamed, t, nt);
 #endif
     ndi_pcg64_advance(g, (ndi_u128)m);
   } else {
-    run_draws(g, k, out, m);
+    run_draws(g, k, out, m, streamed);
   }
   out += (size_t)m * (size_t)e * k->elsize;
   if (rest) { /* one more draw, partly used; an unused high half is kept, as next32 keeps it */
