@@ -374,6 +374,35 @@ static void test_one_call_equals_many(void **state) {
   }
 }
 
+/* Results of 16 MiB and more are written with non-temporal stores: the same values as the
+ * same draws made in pieces below that size (pieces of whole 64-bit draws, so that even
+ * bool, 64 values per draw, splits exactly). */
+static void test_streamed_fills(void **state) {
+  const big_fill fills[] = {big_random64, big_bool};
+  const int64_t sizes[] = {(int64_t)2200000, (int64_t)17000000};
+  for (int f = 0; f < 2; f++) {
+    for (int threads = 1; threads <= 2; threads++) {
+      nd_set_num_threads(threads);
+      nd_rng *a = nd_rng_new(5150), *b = nd_rng_new(5150);
+      nd_array *whole = fills[f](a, sizes[f]);
+      size_t isz = nd_itemsize(whole);
+      for (int64_t done = 0; done < sizes[f];) {
+        int64_t c = sizes[f] - done < 1 << 20 ? sizes[f] - done : 1 << 20; /* 2^20: whole draws */
+        nd_array *p = fills[f](b, c);
+        assert_memory_equal((const char *)nd_data(whole) + done * (int64_t)isz, nd_data(p),
+                            (size_t)c * isz);
+        nd_release(p);
+        done += c;
+      }
+      assert_same_state(a, b);
+      nd_release(whole);
+      nd_rng_free(a);
+      nd_rng_free(b);
+    }
+  }
+  nd_set_num_threads(0);
+}
+
 /* ---- statistics of 1M draws ------------------------------------------------------------ */
 
 /* Mean and variance of the array's values (as doubles). */
@@ -618,7 +647,8 @@ int main(void) {
       cmocka_unit_test(test_numpy_values),        cmocka_unit_test(test_out_layouts),
       cmocka_unit_test(test_sizes_and_draws),     cmocka_unit_test(test_integer_dtypes),
       cmocka_unit_test(test_complex_parts),       cmocka_unit_test(test_threads_same_values),
-      cmocka_unit_test(test_one_call_equals_many), cmocka_unit_test(test_statistics),
+      cmocka_unit_test(test_one_call_equals_many), cmocka_unit_test(test_streamed_fills),
+      cmocka_unit_test(test_statistics),
       cmocka_unit_test(test_permutation),         cmocka_unit_test(test_shuffle_layouts),
       cmocka_unit_test(test_spawn),               cmocka_unit_test(test_from_entropy),
       cmocka_unit_test(test_errors),
