@@ -302,19 +302,40 @@ static void test_complex_parts(void **state) {
 /* ---- threads and call splitting -------------------------------------------------------- */
 
 typedef nd_array *(*big_fill)(nd_rng *g, int64_t n);
-static nd_array *big_random64(nd_rng *g, int64_t n) { return nd_random_random(g, ND_FLOAT64, ND_SHAPE(n)); }
-static nd_array *big_random32(nd_rng *g, int64_t n) { return nd_random_random(g, ND_FLOAT32, ND_SHAPE(n)); }
-static nd_array *big_uniform32(nd_rng *g, int64_t n) { return nd_random_uniform(g, -1, 3, ND_FLOAT32, ND_SHAPE(n)); }
-static nd_array *big_int8(nd_rng *g, int64_t n) { return nd_random_integers(g, -128, 127, true, ND_INT8, ND_SHAPE(n)); }
-static nd_array *big_uint16(nd_rng *g, int64_t n) { return nd_random_integers(g, 0, 64, false, ND_UINT16, ND_SHAPE(n)); }
-static nd_array *big_int32(nd_rng *g, int64_t n) { return nd_random_integers(g, 5, 5 + 1024, false, ND_INT32, ND_SHAPE(n)); }
-static nd_array *big_int64_small(nd_rng *g, int64_t n) { return nd_random_integers(g, 0, 1 << 20, false, ND_INT64, ND_SHAPE(n)); }
-static nd_array *big_int64_large(nd_rng *g, int64_t n) { return nd_random_integers(g, -(INT64_C(1) << 40), INT64_C(1) << 40, false, ND_INT64, ND_SHAPE(n)); }
-static nd_array *big_bool(nd_rng *g, int64_t n) { return nd_random_integers(g, 0, 2, false, ND_BOOL, ND_SHAPE(n)); }
-static nd_array *big_normal(nd_rng *g, int64_t n) { return nd_random_standard_normal(g, ND_FLOAT32, ND_SHAPE(n)); }
+static nd_array *big_random64(nd_rng *g, int64_t n) {
+  return nd_random_random(g, ND_FLOAT64, ND_SHAPE(n));
+}
+static nd_array *big_random32(nd_rng *g, int64_t n) {
+  return nd_random_random(g, ND_FLOAT32, ND_SHAPE(n));
+}
+static nd_array *big_uniform32(nd_rng *g, int64_t n) {
+  return nd_random_uniform(g, -1, 3, ND_FLOAT32, ND_SHAPE(n));
+}
+static nd_array *big_int8(nd_rng *g, int64_t n) {
+  return nd_random_integers(g, -128, 127, true, ND_INT8, ND_SHAPE(n));
+}
+static nd_array *big_uint16(nd_rng *g, int64_t n) {
+  return nd_random_integers(g, 0, 64, false, ND_UINT16, ND_SHAPE(n));
+}
+static nd_array *big_int32(nd_rng *g, int64_t n) {
+  return nd_random_integers(g, 5, 5 + 1024, false, ND_INT32, ND_SHAPE(n));
+}
+static nd_array *big_int64_small(nd_rng *g, int64_t n) {
+  return nd_random_integers(g, 0, 1 << 20, false, ND_INT64, ND_SHAPE(n));
+}
+static nd_array *big_int64_large(nd_rng *g, int64_t n) {
+  return nd_random_integers(g, -(INT64_C(1) << 40), INT64_C(1) << 40, false, ND_INT64, ND_SHAPE(n));
+}
+static nd_array *big_bool(nd_rng *g, int64_t n) {
+  return nd_random_integers(g, 0, 2, false, ND_BOOL, ND_SHAPE(n));
+}
+static nd_array *big_normal(nd_rng *g, int64_t n) {
+  return nd_random_standard_normal(g, ND_FLOAT32, ND_SHAPE(n));
+}
 
-static const big_fill big_fills[] = {big_random64, big_random32, big_uniform32, big_int8, big_uint16,
-                                     big_int32, big_int64_small, big_int64_large, big_bool, big_normal};
+static const big_fill big_fills[] = {big_random64,    big_random32,    big_uniform32, big_int8,
+                                     big_uint16,      big_int32,       big_int64_small,
+                                     big_int64_large, big_bool,        big_normal};
 
 /* Large fills (split across threads by jumping ahead) give the same values and leave the
  * generator in the same place on 1 and 2 threads, with and without a kept half word at the
