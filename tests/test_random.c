@@ -635,7 +635,8 @@ static void test_errors(void **state) {
   TH_EXPECT_ERROR(nd_random_normal(g, 0, -0.0, ND_FLOAT64, ND_SHAPE(2)), ND_ERR_VALUE, "scale < 0");
   TH_EXPECT_ERROR(nd_random_normal_out(g, f64, 0, -2), ND_ERR_VALUE, "random_normal_out: scale < 0");
   /* a shape that cannot be */
-  TH_EXPECT_ERROR(nd_random_random(g, ND_FLOAT64, ND_SHAPE(-1)), ND_ERR_VALUE, NULL);
+  TH_EXPECT_ERROR(nd_random_random(g, ND_FLOAT64, ND_SHAPE(-1)), ND_ERR_VALUE, "negative dimensions");
+  TH_EXPECT_ERROR(nd_random_standard_normal(g, ND_FLOAT64, 2, NULL), ND_ERR_NULL, "argument shape is NULL");
   /* read-only and broadcast targets */
   nd_array *b = th_make(ND_FLOAT64, 3, shape3, TH_BROADCAST, 1);
   TH_EXPECT_ERROR(nd_random_random_out(g, b), ND_ERR_READONLY, "random_random_out");
