@@ -119,11 +119,11 @@ ND_API nd_status nd_random_standard_exponential_out(nd_rng *g, nd_array *out);
  *  a small range take half a 64-bit draw each), on 64-bit draws above; int16/uint16 and
  *  int8/uint8 take 16 and 8 bits of a buffered 32-bit draw, bool one bit. A range of one
  *  value draws nothing. Unlike NumPy, the bounds are checked for size-0 shapes too.
- *  Errors: ND_ERR_VALUE (an empty range, with NumPy's phrase: "random_integers: low >=
- *  high (low 5, high 5)"; with endpoint "low > high"; "high <= 0" / "high < 0" when low is
- *  0), ND_ERR_OVERFLOW (bounds outside t: "random_integers: low is out of bounds for int8
- *  (low -200)", "high is out of bounds for uint8"; bool holds 0 and 1), ND_ERR_TYPE (float
- *  and complex dtypes). */
+ *  Errors: ND_ERR_VALUE, with NumPy's phrases: bounds outside t ("random_integers: low is
+ *  out of bounds for int8 (low -200)", "high is out of bounds for uint8"; bool holds 0 and
+ *  1), then an empty range ("random_integers: low >= high (low 5, high 5)"; with endpoint
+ *  "low > high"; "high <= 0" / "high < 0" when low is 0); ND_ERR_TYPE (float and complex
+ *  dtypes). */
 ND_API nd_array *nd_random_integers(nd_rng *g, int64_t low, int64_t high, bool endpoint,
                                     nd_dtype t, int ndim, const int64_t *shape);
 /** nd_random_integers into `out` (its dtype bounds the range; any layout).

@@ -37,7 +37,8 @@ static const char *fmt_wide(char *buf, size_t cap, wide v) {
 }
 
 /* NumPy's checks, in its order: low in range, high (less one unless endpoint) in range,
- * then a non-empty interval, with its messages. */
+ * then a non-empty interval, with its messages; all are invalid values (NumPy's
+ * ValueError), not sizes that overflow. */
 static nd_status check_integers(const char *op, nd_dtype t, wide low, wide high, bool endpoint,
                                 int_params *p) {
   if (!is_int_dtype(t))
@@ -46,10 +47,10 @@ static nd_status check_integers(const char *op, nd_dtype t, wide low, wide high,
   dtype_bounds(t, &lb, &ub);
   char a[32], b[32];
   if (low < lb)
-    return ndi_error(ND_ERR_OVERFLOW, "%s: low is out of bounds for %s (low %s)", op,
+    return ndi_error(ND_ERR_VALUE, "%s: low is out of bounds for %s (low %s)", op,
                      ndi_dtype_name(t), fmt_wide(a, sizeof a, low));
   if (last > ub)
-    return ndi_error(ND_ERR_OVERFLOW, "%s: high is out of bounds for %s (high %s%s)", op,
+    return ndi_error(ND_ERR_VALUE, "%s: high is out of bounds for %s (high %s%s)", op,
                      ndi_dtype_name(t), fmt_wide(a, sizeof a, high), endpoint ? ", endpoint" : "");
   if (low > last) {
     const char *what = low == 0 ? (endpoint ? "high < 0" : "high <= 0")
