@@ -18,13 +18,16 @@ typedef struct fft_state {
   kind k;
 } fft_state;
 
+/* Uniform values in [-0.5, 0.5) (bench_random's draws, both parts for complex). */
 static nd_array *random_array(nd_dtype t, int ndim, const int64_t *shape) {
   nd_array *a = nd_empty(t, ndim, shape, ND_C);
   bench_check(a != NULL, "setup");
-  double *d = nd_data(a);
   int64_t n = nd_size(a) * (t == ND_COMPLEX128 ? 2 : 1);
-  uint64_t h = 12345;
-  for (int64_t i = 0; i < n; i++) d[i] = bench_uniform(&h) - 0.5;
+  nd_array *u = bench_random(12345, n);
+  const double *v = nd_data(u);
+  double *d = nd_data(a);
+  for (int64_t i = 0; i < n; i++) d[i] = v[i] - 0.5;
+  nd_release(u);
   return a;
 }
 
