@@ -281,6 +281,15 @@ static void test_zero_ties_every_layout(void **state) {
   nd_array *mr = nd_index(nd_from_data(ND_FLOAT64, ND_SHAPE(4), m, ND_C), "::-1");
   assert_same_bits(*(double *)nd_data(nd_max(mr, -1, NULL, false)), 0.0);
   assert_same_bits(*(double *)nd_data(nd_min(nd_negative(mr), -1, NULL, false)), -0.0);
+  /* where NumPy's C and F loops disagree (x = full((2, 8), -1); x[0, 0] = 0.0;
+   * x[0, 1] = -0.0: np.max(x) is 0.0, of its F copy -0.0), nd gives -0.0 for both */
+  nd_array *cf[2] = {nd_full(ND_FLOAT64, ND_SHAPE(2, 8), -1.0, ND_C),
+                     nd_full(ND_FLOAT64, ND_SHAPE(2, 8), -1.0, ND_F)};
+  for (int o = 0; o < 2; o++) {
+    th_set(cf[o], (int64_t[]){0, 0}, 0.0, 0);
+    th_set(cf[o], (int64_t[]){0, 1}, -0.0, 0);
+    assert_same_bits(*(double *)nd_data(nd_max(cf[o], -1, NULL, false)), -0.0);
+  }
   const int64_t shapes[2][3] = {{3, 4, 5}, {40, 30, 33}}; /* the second runs on threads */
   for (int si = 0; si < 2; si++)
     for (int ti = 0; ti < 2; ti++)

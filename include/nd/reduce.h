@@ -11,10 +11,15 @@
  *
  * Accumulation: sum and prod of bool and signed integers accumulate in int64, of unsigned
  * integers in uint64; floating and complex arrays keep their dtype (float32 sums in
- * float32). Float sums are pairwise (error O(eps log n)) along whatever axes are reduced;
- * float and complex products multiply one element after the other from 1, as NumPy does
- * (so they agree with NumPy bitwise, and overflow ends the same way: prod([1e200, 0,
- * 1e200]) is 0); every result is bitwise the same for any number of threads. The `_dtype` forms
+ * float32). Float sums are pairwise (error O(eps log n)) along whatever axes are reduced
+ * (not NumPy's blocking, so their last bits can differ from NumPy's);
+ * float and complex products multiply one element after the other from 1, as NumPy does,
+ * in the order NumPy's iterator visits the elements on every layout (the reduced axes by
+ * decreasing |stride|, each in index order, a reversed axis too: prod of [0.1, 0.2,
+ * 0.3][::-1] is 0.3 * 0.2 * 0.1) and with NumPy's complex formula for that layout, so
+ * they agree with NumPy bitwise (a NaN's sign and payload aside), and overflow ends the
+ * same way: prod([1e200, 0, 1e200]) is 0; every result is bitwise the same for any number
+ * of threads. The `_dtype` forms
  * convert the input to `dtype` first and accumulate in it (as NumPy's dtype= argument;
  * complex to a real dtype is an error).
  *
@@ -39,8 +44,11 @@ ND_API nd_array *nd_prod(const nd_array *a, int naxes, const int *axes, bool kee
 ND_API nd_array *nd_prod_dtype(const nd_array *a, int naxes, const int *axes, bool keepdims,
                                nd_dtype dtype);
 /** Smallest / largest element over the given axes; NaN propagates (as NumPy). Of equal
- *  elements the later one is kept, as in NumPy, so max([0.0, -0.0]) is -0.0. Real dtypes
- *  only (complex numbers have no order). */
+ *  elements the later one in index order (C order over the reduced axes of `a` as given,
+ *  whatever its memory layout) is kept, which shows only in the sign of a zero result:
+ *  max([0.0, -0.0]) is -0.0, max of [-1, 0.0, -0.0, -3][::-1] is 0.0, on every layout and
+ *  thread count. NumPy's choice between 0.0 and -0.0 depends on its loop (length, memory
+ *  order), so it can differ from nd's. Real dtypes only (complex numbers have no order). */
 ND_API nd_array *nd_min(const nd_array *a, int naxes, const int *axes, bool keepdims);
 ND_API nd_array *nd_max(const nd_array *a, int naxes, const int *axes, bool keepdims);
 
@@ -75,7 +83,8 @@ ND_API nd_array *nd_argmin(const nd_array *a, int axis, bool keepdims);
 /** Running sum / product along `axis` (ND_AXIS_NONE only for arrays of at most one
  *  dimension; a 0-d array gives one element). Accumulator and result dtype as nd_sum;
  *  the `_dtype` forms as nd_sum_dtype. include_initial puts the identity (0 or 1) first,
- *  so the axis grows by one (Array API 2024.12). Sequential, as NumPy's accumulate. */
+ *  so the axis grows by one (Array API 2024.12). Sequential, as NumPy's accumulate, with
+ *  its complex formula (bitwise its results). */
 ND_API nd_array *nd_cumulative_sum(const nd_array *a, int axis, bool include_initial);
 ND_API nd_array *nd_cumulative_sum_dtype(const nd_array *a, int axis, bool include_initial,
                                          nd_dtype dtype);
