@@ -35,6 +35,7 @@ typedef struct {
   const char *aux;
   int64_t nout, nred;
   bool col;
+  bool index_order; /* the reduced axes are walked in C index order (none flipped or moved) */
 } rplan;
 
 /* Stable insertion sort of one group of axes by decreasing |input stride|. */
@@ -87,6 +88,10 @@ static void make_plan(const ndi_reduce_spec *s, rplan *p) {
   p->nout = p->nred = 1;
   int64_t rst[1][ND_MAX_DIMS];
   bool ordered = s->kernel->ordered;
+  /* an ordered op, and one whose ties follow the index order (min, max), keeps the
+   * direction of the reduced axes */
+  bool keep_dir = ordered || s->kernel->last_zero;
+  p->index_order = true;
   for (int q = 0; q < s->ndim; q++) {
     /* an ordered op takes the axes in NumPy's order, the others in any */
     int i = ordered ? s->order[q] : q;
@@ -96,7 +101,10 @@ static void make_plan(const ndi_reduce_spec *s, rplan *p) {
     if (n == 1) continue;
     int64_t si = s->in_strides[i];
     if (s->reduced[i]) {
-      if (si < 0 && !ordered) {
+      /* C order survives the stable sort by decreasing |stride| if |strides| never grow */
+      if (p->nr && iabs64(rst[0][p->nr - 1]) < iabs64(si)) p->index_order = false;
+      if (si < 0 && !keep_dir) {
+        p->index_order = false;
         p->in += si * (n - 1);
         si = -si;
       }
@@ -126,7 +134,7 @@ static void make_plan(const ndi_reduce_spec *s, rplan *p) {
     p->rs[0] = 0;
     p->nr = 1;
   }
-  int64_t kfast = p->nk ? p->ks[0][p->nk - 1] : 0, rfast = p->rs[p->nr - 1];
+  int64_t kfast = p->nk ? p->ks[0][p->nk - 1] : 0, rfast = iabs64(p->rs[p->nr - 1]);
   p->col = p->nk > 0 && (p->rn[p->nr - 1] == 1 || kfast < rfast);
   if (ordered && p->nk > 0) { /* NumPy's form: its inner axis kept (or nothing reduced) */
     int inner = numpy_inner_axis(s);
@@ -526,6 +534,9 @@ nd_status ndi_reduce_run(const char *op, const ndi_reduce_spec *s) {
     }
   }
   for (int i = 0; i < nws; i++) ndi_free(ws[i].mem);
-  if (!st && s->kernel->last_zero && s->kin == s->in_dtype) ndi_reduce_zero_ties(s);
+  /* min and max keep the later of equal elements in the plan's order; where that is not
+   * the index order, zero results get the sign the index order gives */
+  if (!st && s->kernel->last_zero && !p.index_order && s->kin == s->in_dtype)
+    ndi_reduce_zero_ties(s);
   return st;
 }

@@ -1,7 +1,8 @@
 /* The reduction engine: reduces an input over a set of axes into an output of the kept
  * axes, with any layout on either side.
  *
- * Planning: unit axes are dropped, negative input strides flipped, kept and reduced axes
+ * Planning: unit axes are dropped, negative input strides flipped (not those of the
+ * reduced axes of ordered ops and of min/max, below), kept and reduced axes
  * each sorted by the input's |stride| and coalesced. If the input's fastest axis is
  * reduced, each output is a reduction of contiguous runs ("row" form); if it is kept, the
  * engine reduces m outputs at once, accumulating whole rows of the fast kept axis into a
@@ -22,9 +23,10 @@
  * innermost axis is a kept one (NumPy then multiplies complex numbers with its multiply
  * loop, otherwise with its reduce loop, and the two differ in the last bits).
  *
- * Float min and max keep the later of equal elements in index order; the plan's order
- * does not follow the index order, so the engine gives each zero result the sign of its
- * last zero afterwards (reduce_ties.c). */
+ * Float min and max keep the later of equal elements in index order: their reduced axes
+ * keep their direction, so the plan walks them in index order unless the sort reorders
+ * them; then the engine gives each zero result the sign of its last zero afterwards
+ * (reduce_ties.c). */
 #ifndef NDI_ITER_REDUCE_H
 #define NDI_ITER_REDUCE_H
 

@@ -20,11 +20,12 @@
  * products have two col loops: col (fma) and col_backward (plain), which the engine runs
  * where NumPy's elementwise axis runs backwards; NULL for every other op.
  *
- * Float min and max keep the later of equal elements in index order, which shows only in
- * the sign of a zero result. Their row and col loops may return either zero; last_zero
- * (the index of the last of n elements at stride s that equals zero, or -1) lets the
- * engine give every zero result the sign of its last zero (iter/reduce_ties.c). NULL for
- * every other op.
+ * Float min and max keep the later of equal elements, which shows only in the sign of a
+ * zero result; their loops keep the later in the order the engine hands them elements
+ * (row: the row's last zero; col: row after row). Where the engine's order is not the
+ * index order, last_zero (the index of the last of n elements at stride s that equals
+ * zero, or -1) lets it give each zero result the sign of its last zero in index order
+ * (iter/reduce_ties.c). NULL for every other op.
  *
  * `aux` is a per-output operand of the kernel's input dtype (the mean for var): one value
  * for row, m contiguous values for col; NULL for ops that do not use it. */
