@@ -144,6 +144,16 @@ static void make_plan(const ndi_reduce_spec *s, rplan *p) {
    * form; accumulating along the fastest kept axis amortises that even when strided. */
   if (!p->col && p->nk > 0 && p->nred < 16 && p->kn[p->nk - 1] >= 64 && !s->kernel->ordered)
     p->col = true; /* (not for an ordered op: NumPy's complex products differ by form) */
+  /* An ordered op's rows may run backwards (NumPy's order); taking the outputs backwards
+   * too makes one descending stream, which the prefetcher follows (backward rows taken
+   * forwards read up to 1.5x slower). */
+  if (ordered && !p->col && p->rs[p->nr - 1] < 0)
+    for (int k = 0; k < p->nk; k++) {
+      p->in += p->ks[0][k] * (p->kn[k] - 1);
+      p->out += p->ks[1][k] * (p->kn[k] - 1);
+      if (p->aux) p->aux += p->ks[2][k] * (p->kn[k] - 1);
+      for (int q = 0; q < 3; q++) p->ks[q][k] = -p->ks[q][k];
+    }
 }
 
 /* ---- odometers --------------------------------------------------------------------- */
