@@ -77,6 +77,7 @@ fuzz: deps
 # API reference from the header comments (Doxygen; warnings are errors).
 docs:
 	scripts/install-deps.sh --docs
+	mkdir -p build
 	doxygen docs/Doxyfile
 	@echo "API reference: build/docs/html/index.html"
 

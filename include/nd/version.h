@@ -1,4 +1,6 @@
-/* nd: version macros. CMake reads the numbers from this file. */
+/** \file
+ *  nd: version macros. CMake reads the numbers from this file. nd_version() (nd/core.h)
+ *  gives the version of the library a program runs with. */
 #ifndef ND_VERSION_H
 #define ND_VERSION_H
 
