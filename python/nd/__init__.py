@@ -29,7 +29,7 @@ from nd._sets import unique_all, unique_counts, unique_inverse, unique_values
 from nd._sorting import argsort, searchsorted, sort
 from nd._views import (astype, broadcast_arrays, broadcast_to, expand_dims, flip,
                        matrix_transpose, moveaxis, permute_dims, reshape, squeeze)
-from nd import linalg
+from nd import linalg, random
 
 __array_api_version__ = "2024.12"
 __version__ = _libnd_version()
