@@ -34,6 +34,16 @@ ND_API nd_status nd_last_status(void);
  *  earlier failure's message, so a chain of calls can be checked once at its end; clear
  *  before a new chain. */
 ND_API void nd_clear_error(void);
+/** Records a failure on this thread as nd's own functions do: status s and a printf-style
+ *  message, by convention "op: what is wrong, with the shapes" (at most 1023 bytes are
+ *  kept). For components built on nd (nd_mpi) and programs that extend it, so that their
+ *  errors reach nd_last_error. s must not be ND_OK (ND_OK clears the error instead).
+ *  Returns s. */
+ND_API nd_status nd_set_error(nd_status s, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
 /** Short name of a status ("ND_ERR_SHAPE"). */
 ND_API const char *nd_status_name(nd_status s);
 
