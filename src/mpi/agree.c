@@ -166,3 +166,21 @@ bool ndi_same_grid(ndi_collective *c, const nd_dmatrix *a, const nd_dmatrix *b) 
                 c->op, a->grid->nprow, a->grid->npcol, b->grid->nprow, b->grid->npcol);
   return false;
 }
+
+void *ndi_coll_alloc_elems(ndi_collective *c, int64_t n, nd_dtype t) {
+  if (n < 1) n = 1;
+  return ndi_coll_malloc(c, (size_t)n * nd_dtype_size(t));
+}
+
+int ndi_work_size(const void *work, nd_dtype t) {
+  double v;
+  switch (t) {
+    case ND_FLOAT32:
+    case ND_COMPLEX64: v = ((const float *)work)[0]; break;
+    default: v = ((const double *)work)[0]; break;
+  }
+  /* The reported sizes are exact minima computed in floating point; a little more guards
+   * against their rounding. */
+  double padded = v * 1.01 + 64;
+  return padded >= (double)INT_MAX ? INT_MAX : (int)padded;
+}

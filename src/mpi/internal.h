@@ -198,6 +198,15 @@ nd_dmatrix *ndi_redistributed_copy(ndi_collective *c, const nd_dmatrix *a, nd_gr
 /* The square block size the factorisations use for a: its row block size. */
 static inline int64_t ndi_square_block(const nd_dmatrix *a) { return a->mb; }
 
+/* a converted to dtype t on its own distribution (a local step; the caller agrees), or a
+ * itself when it has that dtype: *owned says whether the caller frees the result. */
+const nd_dmatrix *ndi_as_dtype(ndi_collective *c, const nd_dmatrix *a, nd_dtype t, nd_dmatrix **owned);
+/* A workspace size ScaLAPACK returned in the first element of a query array of dtype t
+ * (the real part for complex), with some slack, at least 1. */
+int ndi_work_size(const void *work, nd_dtype t);
+/* Room for n elements of dtype t (ndi_coll_malloc). */
+void *ndi_coll_alloc_elems(ndi_collective *c, int64_t n, nd_dtype t);
+
 /* Element-type-generic scalars for ScaLAPACK's alpha and beta. */
 typedef union ndi_scalar_buf {
   float f;
@@ -209,12 +218,18 @@ ndi_scalar_buf ndi_scalar_of(nd_dtype t, double re, double im);
 
 /* ---- ELPA (elpa.c, built when ELPA was found) ---------------------------------------- */
 
-#ifdef ND_HAVE_ELPA
+#ifndef ND_HAVE_ELPA
+static inline bool ndi_elpa_single(void) { return false; }
+#else
 /* Eigenvalues (w, n reals on every rank) and, if z is not NULL, eigenvectors of the
  * Hermitian matrix a (overwritten), with ELPA's two-stage solver. a and z are distributed
  * alike with square blocks. Local: returns ELPA's error code (0 on success) and the caller
  * agrees. */
 int ndi_elpa_eigh(nd_dmatrix *a, void *w, nd_dmatrix *z);
+/* Whether this ELPA computes in single precision (Debian's does not). */
+bool ndi_elpa_single(void);
+/* ELPA's text for an error code. */
+const char *ndi_elpa_strerr(int err);
 #endif
 
 #endif

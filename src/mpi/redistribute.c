@@ -175,3 +175,17 @@ nd_dmatrix *nd_dmatrix_redistribute(const nd_dmatrix *a, nd_grid *g, int64_t mb,
   nd_dmatrix *b = ndi_redistributed_copy(&c, a, g, mb, nb, a->dtype);
   return ndi_dmatrix_publish(b);
 }
+
+const nd_dmatrix *ndi_as_dtype(ndi_collective *c, const nd_dmatrix *a, nd_dtype t,
+                               nd_dmatrix **owned) {
+  *owned = NULL;
+  if (c->st || !a || a->dtype == t) return a;
+  nd_dmatrix *conv = ndi_dmatrix_like(c->op, a, t);
+  if (!conv || nd_assign(conv->local, a->local)) {
+    ndi_coll_failed(c);
+    nd_dmatrix_free(conv);
+    return NULL;
+  }
+  *owned = conv;
+  return conv;
+}
