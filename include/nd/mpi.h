@@ -19,7 +19,9 @@
  * ranks) fails on every rank with the same status and the same message, that of the
  * lowest failing rank, ending "(on rank r)" when not every rank failed. A singular or
  * non-convergent matrix is ND_ERR_LINALG on every rank. A rank that passes only NULL
- * handles (no grid at all) agrees over the newest grid it still holds.
+ * handles (no grid at all: typically after a failed call) agrees over the grid of its
+ * latest nd_mpi call, or if that grid is gone the newest grid it holds; that must be the
+ * grid the other ranks use, which it is unless the program switches between grids.
  *
  * Results. Functions returning a matrix return a new one (NULL on failure); free it with
  * nd_dmatrix_free. Arrays returned are new references (nd_release them). Messages name

@@ -123,6 +123,7 @@ nd_status ndi_agree(ndi_collective *c) {
     c->nvalues = 0;
     return c->st;
   }
+  ndi_grid_touch(g);
   return agree_over(c, g->comm, g->rank);
 }
 

@@ -18,14 +18,23 @@
  * gives it only NULL handles (ndi_default_grid). nd_mpi is called from one thread per
  * rank, as ScaLAPACK is. */
 static nd_grid *live_grids = NULL;
+/* The grid of this process's latest collective call (NULL once it is destroyed). */
+static nd_grid *last_used = NULL;
 /* The largest grid serial number this process has seen. */
 static int64_t last_serial = 0;
 
-nd_grid *ndi_default_grid(void) { return live_grids; }
+void ndi_grid_touch(nd_grid *g) { last_used = g; }
+
+nd_grid *ndi_default_grid(void) {
+  /* A rank with only NULL handles most often got them from a failed call of the same
+   * chain, on the grid of its latest call; failing that, the newest grid it holds. */
+  return last_used ? last_used : live_grids;
+}
 
 void ndi_grid_retain(nd_grid *g) { g->refs++; }
 
 static void destroy(nd_grid *g) {
+  if (last_used == g) last_used = NULL;
   int finalized = 0;
   MPI_Finalized(&finalized);
   if (!finalized) {

@@ -125,8 +125,11 @@ nd_dmatrix *ndi_dmatrix_publish(nd_dmatrix *d);
 static inline void *ndi_base(const nd_dmatrix *d) { return nd_data(d->store); }
 
 /* The grid whose communicator a rank uses when a call gives it no grid at all (every
- * distributed operand NULL): the newest grid whose handle is live, or NULL. */
+ * distributed operand NULL): the grid of its latest call, else the newest grid whose
+ * handle is live, else NULL. */
 nd_grid *ndi_default_grid(void);
+/* Records g as the grid of the latest call (ndi_agree does). */
+void ndi_grid_touch(nd_grid *g);
 /* Reference counting of grids (matrices hold one). */
 void ndi_grid_retain(nd_grid *g);
 void ndi_grid_release(nd_grid *g);

@@ -58,6 +58,18 @@ bool mc_error_at(nd_status s, const char *fragment, const char *file, int line) 
   return ok;
 }
 
+bool mc_agreed_at(nd_status s, const char *fragment, const char *file, int line) {
+  /* the message's hash and the status, min and max over the ranks */
+  uint64_t h = 1469598103934665603ULL;
+  for (const char *p = nd_last_error(); *p; p++) h = (h ^ (unsigned char)*p) * 1099511628211ULL;
+  long v[4] = {(long)(h >> 2), -(long)(h >> 2), (long)nd_last_status(), -(long)nd_last_status()};
+  MPI_Allreduce(MPI_IN_PLACE, v, 4, MPI_LONG, MPI_MIN, MPI_COMM_WORLD);
+  bool same = v[0] == -v[1] && v[2] == -v[3];
+  mc_check_at(same, file, line, "the ranks disagree on the error (this rank: %s \"%s\")",
+              nd_status_name(nd_last_status()), nd_last_error());
+  return mc_error_at(s, fragment, file, line) && same;
+}
+
 int mc_grid_shapes(int rows[4], int cols[4]) {
   int n = 0, sq = 1;
   for (int d = 1; d * d <= mc_size; d++)
