@@ -221,9 +221,16 @@ ND_API nd_status nd_dmatrix_qr(const nd_dmatrix *a, nd_qr_mode mode, nd_dmatrix 
 /** Which solver nd_dmatrix_eigh_ex and nd_dmatrix_eigvalsh_ex use. */
 typedef enum nd_eigensolver {
   ND_EIGENSOLVER_AUTO = 0,  /**< ND_MPI_EIGENSOLVER ("elpa" or "scalapack") if set, else
-                                 ELPA when nd_mpi was built with it, else ScaLAPACK */
+                                 ScaLAPACK */
   ND_EIGENSOLVER_SCALAPACK, /**< p?syevd / p?heevd (values only: p?syev / p?heev) */
-  ND_EIGENSOLVER_ELPA       /**< ELPA's two-stage solver; ND_ERR_VALUE if not built in */
+  ND_EIGENSOLVER_ELPA       /**< ELPA's two-stage solver ("dmatrix_eigh: ELPA is not
+                                 available (nd_mpi was built without it)" if not built in).
+                                 It needs every process column to hold a block: a matrix
+                                 spanning fewer blocks is solved on a copy with smaller
+                                 ones, and one with fewer rows than the grid's larger
+                                 extent by ScaLAPACK. An ELPA built without single
+                                 precision (Debian's) works on float32 / complex64 in
+                                 double precision and rounds the results. */
 } nd_eigensolver;
 /** True if nd_mpi was built with ELPA. Local. */
 ND_API bool nd_mpi_have_elpa(void);
