@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Installs what nd's build, tests and benchmarks need, when it is missing:
 #   Debian packages (as root, through apt-get) and NumPy (pip, into .venv).
+#   Open MPI, ScaLAPACK and ELPA are for the distributed component (libnd_mpi).
 # Usage: scripts/install-deps.sh [--python | --docs]
 #   --python also prepares .venv with numpy; --docs also installs doxygen.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(cmake make gcc pkg-config libopenblas-dev libopenblas-openmp-dev liblapacke-dev libcmocka-dev zlib1g-dev
-          libzip-dev libdlpack-dev python3 python3-venv)
+          libzip-dev libdlpack-dev python3 python3-venv
+          openmpi-bin libopenmpi-dev libscalapack-openmpi-dev libelpa-dev)
 [ "${1:-}" = "--docs" ] && packages+=(doxygen)
 missing=()
 for p in "${packages[@]}"; do
