@@ -229,6 +229,34 @@ static void test_norms_trace(nd_grid *g, nd_dtype t) {
     }
 }
 
+/* Empty matrices: every function returns the empty results nd's serial functions give. */
+static void test_empty(nd_grid *g, nd_dtype t) {
+  nd_dmatrix *z = nd_dmatrix_zeros(g, t, 0, 0, 2, 2), *b = nd_dmatrix_zeros(g, t, 0, 3, 2, 2);
+  nd_dmatrix *r = nd_dmatrix_zeros(g, t, 0, 5, 2, 2), *c = nd_dmatrix_zeros(g, t, 4, 0, 2, 2);
+  nd_dmatrix *x = nd_dmatrix_solve(z, b), *i = nd_dmatrix_inv(z), *l = nd_dmatrix_cholesky(z, false);
+  MC_CHECK(x && nd_dmatrix_shape(x)[0] == 0 && nd_dmatrix_shape(x)[1] == 3, "solve of 0x0: %s", nd_last_error());
+  MC_CHECK(i && l, "inv and cholesky of 0x0");
+  nd_array *w = NULL, *s = NULL;
+  nd_dmatrix *v = NULL, *u = NULL, *vh = NULL, *q = NULL, *rr = NULL;
+  MC_OK(nd_dmatrix_eigh(z, &w, &v));
+  MC_CHECK(w && nd_size(w) == 0 && v, "eigh of 0x0");
+  MC_OK(nd_dmatrix_svd(r, &u, &s, &vh));
+  MC_CHECK(s && nd_size(s) == 0 && u && nd_dmatrix_shape(u)[0] == 0 && vh && nd_dmatrix_shape(vh)[1] == 5, "svd of 0x5");
+  MC_OK(nd_dmatrix_qr(c, ND_QR_COMPLETE, &q, &rr));
+  nd_array *qw = q ? mc_gather(q) : NULL, *eye = nd_eye(t, 4, 4, 0);
+  mc_close(qw, eye, 0, "complete qr of 4x0: q is the identity");
+  MC_CHECK(rr && nd_dmatrix_shape(rr)[0] == 4 && nd_dmatrix_shape(rr)[1] == 0, "complete qr of 4x0: r is 4x0");
+  nd_dmatrix *mm = nd_dmatrix_matmul(c, r); /* 4x0 @ 0x5: zeros */
+  nd_array *mw = mm ? mc_gather(mm) : NULL, *zw = nd_zeros(t, ND_SHAPE(4, 5), ND_C);
+  mc_close(mw, zw, 0, "matmul with an empty inner extent");
+  nd_release(mw), nd_release(zw);
+  nd_dmatrix_free(mm);
+  nd_release(qw), nd_release(eye), nd_release(w), nd_release(s);
+  nd_dmatrix_free(x), nd_dmatrix_free(i), nd_dmatrix_free(l), nd_dmatrix_free(v), nd_dmatrix_free(u);
+  nd_dmatrix_free(vh), nd_dmatrix_free(q), nd_dmatrix_free(rr), nd_dmatrix_free(z), nd_dmatrix_free(b);
+  nd_dmatrix_free(r), nd_dmatrix_free(c);
+}
+
 int main(int argc, char **argv) {
   mc_init(&argc, &argv, "test_mpi_linalg");
   int rows[4], cols[4], ngrids = mc_grid_shapes(rows, cols);
@@ -251,6 +279,8 @@ int main(int argc, char **argv) {
       test_svd(g, t);
       mc_case("grid %dx%d, %s: norms, trace", rows[gi], cols[gi], nd_dtype_name(t));
       test_norms_trace(g, t);
+      mc_case("grid %dx%d, %s: empty matrices", rows[gi], cols[gi], nd_dtype_name(t));
+      test_empty(g, t);
     }
     nd_grid_free(g);
   }
