@@ -35,6 +35,7 @@ void mc_case(const char *fmt, ...) {
   va_start(ap, fmt);
   vsnprintf(current, sizeof current, fmt, ap);
   va_end(ap);
+  if (getenv("MC_TRACE")) fprintf(stderr, "[rank %d] case: %s\n", mc_rank, current); /* debugging aid */
 }
 
 bool mc_check_at(bool cond, const char *file, int line, const char *fmt, ...) {
