@@ -8,7 +8,7 @@ ASAN_BUILD ?= build/asan
 FUZZ_BUILD ?= build/fuzz
 FUZZ_SECONDS ?= 60
 
-.PHONY: all deps pydeps test test-release test-asan test-tsan demo demo-mpi bench bench-mpi install clean docs fuzz
+.PHONY: all deps pydeps test test-release test-asan test-tsan check-install demo demo-mpi bench bench-mpi install clean docs fuzz
 
 all:
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
@@ -24,11 +24,18 @@ TSAN_BUILD ?= build/tsan
 
 test: pydeps
 	$(MAKE) test-release
+	$(MAKE) check-install
 	$(MAKE) test-asan
 	$(MAKE) test-tsan
 
 test-release: all
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# Installs the release build into a temporary prefix and builds the README's example
+# against it outside the source tree: CMake (nd::nd, nd::nd_static) and pkg-config (nd,
+# nd-static).
+check-install: all
+	scripts/check-install.sh $(BUILD)
 
 test-asan:
 	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DND_SANITIZE=ON -DND_BUILD_BENCH=OFF
@@ -89,6 +96,7 @@ fuzz: deps
 # API reference from the header comments (Doxygen; warnings are errors).
 docs:
 	scripts/install-deps.sh --docs
+	mkdir -p build
 	doxygen docs/Doxyfile
 	@echo "API reference: build/docs/html/index.html"
 

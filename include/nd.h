@@ -1,4 +1,6 @@
-/* nd: N-dimensional arrays for C11. One umbrella header; see README.md for a tour. */
+/** \file
+ *  nd: N-dimensional arrays for C11. One umbrella header; see README.md for a tour. The
+ *  errors every function shares are described with nd_status (nd/types.h). */
 #ifndef ND_H
 #define ND_H
 

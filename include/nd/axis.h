@@ -1,4 +1,5 @@
-/* nd: the axis argument of functions that take one axis or none. */
+/** \file
+ *  nd: the axis argument of functions that take one axis or none. */
 #ifndef ND_AXIS_H
 #define ND_AXIS_H
 

@@ -1,43 +1,63 @@
-/* nd: elementwise functions — the 67 of the Array API 2024.12 and where().
+/** \file
+ *  nd: elementwise functions — the 67 of the Array API 2024.12 and where().
  *
- * Every function broadcasts its inputs (NumPy rules), promotes their dtypes (the Array
- * API lattice with NumPy 2's rules for mixed kinds; see nd_result_type) and comes in up to
- * four forms:
+ *  Every function broadcasts its inputs (NumPy rules), promotes their dtypes (the Array
+ *  API lattice with NumPy 2's rules for mixed kinds; see nd_result_type) and comes in up to
+ *  four forms:
  *
- *     nd_array *nd_add(const nd_array *a, const nd_array *b);          // a new array
- *     nd_status nd_add_out(nd_array *out, const nd_array *a, const nd_array *b);
- *     nd_array *nd_add_scalar(const nd_array *a, nd_scalar b);         // a + 2.0
- *     nd_status nd_add_scalar_out(nd_array *out, const nd_array *a, nd_scalar b);
+ *      nd_array *nd_add(const nd_array *a, const nd_array *b);          // a new array
+ *      nd_status nd_add_out(nd_array *out, const nd_array *a, const nd_array *b);
+ *      nd_array *nd_add_scalar(const nd_array *a, nd_scalar b);         // a + 2.0
+ *      nd_status nd_add_scalar_out(nd_array *out, const nd_array *a, nd_scalar b);
  *
- * and, for functions whose operands do not commute, nd_scalar_<name>(nd_scalar a, const
- * nd_array *b) (nd_scalar_subtract(ND_FLOAT(1.0), x) is 1 - x).
+ *  and, for functions whose operands do not commute, `nd_scalar_NAME(nd_scalar a, const
+ *  nd_array *b)` (nd_scalar_subtract(ND_FLOAT(1.0), x) is 1 - x). The declarations below
+ *  are grouped by family; each family's comment (on its first function) states the dtypes
+ *  it takes and the errors specific to it.
  *
- * Results. The allocating forms return a new array (NULL on failure) laid out as NumPy
- * lays out a ufunc's result (order K over all inputs): C inputs give C order, F-ordered
- * or transposed inputs F order, a mixture of C and F inputs C order; a broadcast input
- * has no say along the axes it is broadcast over.
+ *  Results. The allocating forms return a new array (NULL on failure) laid out as NumPy
+ *  lays out a ufunc's result (order K over all inputs): C inputs give C order, F-ordered
+ *  or transposed inputs F order, a mixture of C and F inputs C order; a broadcast input
+ *  has no say along the axes it is broadcast over.
  *
- * _out forms write into any existing writeable array or view: the inputs broadcast to
- * out's shape (out itself never broadcasts), and the result's dtype must convert to out's
- * by same-kind casting (float64 into float32 is allowed, float64 into int32 is not).
- * out may be one of the inputs (in-place: nd_add_out(a, a, b) is a += b); when out
- * overlaps an input in any other way, the result is still what a fresh output would hold.
+ *  _out forms write into any existing writeable array or view: the inputs broadcast to
+ *  out's shape (out itself never broadcasts), and the result's dtype must convert to out's
+ *  by same-kind casting (float64 into float32 is allowed, float64 into int32 is not).
+ *  out may be one of the inputs (in-place: nd_add_out(a, a, b) is a += b); when out
+ *  overlaps an input in any other way, the result is still what a fresh output would hold.
  *
- * Scalars. nd_scalar operands (ND_INT, ND_FLOAT, ND_COMPLEX, ND_BOOLV) and nd_weak arrays
- * behave like Python scalars in NumPy 2 (NEP 50): a scalar no higher in kind than the
- * array (bool < integer < float < complex) takes the array's dtype, so a float32 array
- * plus ND_FLOAT(2.0) stays float32 and an int8 array plus ND_INT(1) stays int8; an integer
- * scalar outside that dtype's range is an error (int8 + 1000: ND_ERR_OVERFLOW); a scalar
- * of a higher kind gives its kind's default dtype (int32 * 0.5 is float64; float32 + 1i is
- * complex64).
+ *  Scalars. nd_scalar operands (ND_INT, ND_FLOAT, ND_COMPLEX, ND_BOOLV) and nd_weak arrays
+ *  behave like Python scalars in NumPy 2 (NEP 50): a scalar no higher in kind than the
+ *  array (bool < integer < float < complex) takes the array's dtype, so a float32 array
+ *  plus ND_FLOAT(2.0) stays float32 and an int8 array plus ND_INT(1) stays int8; an integer
+ *  scalar outside that dtype's range is an error (int8 + 1000: ND_ERR_OVERFLOW); a scalar
+ *  of a higher kind gives its kind's default dtype (int32 * 0.5 is float64; float32 + 1i is
+ *  complex64).
  *
- * Errors: a NULL input (ND_ERR_NULL, keeping an earlier message), shapes that do not
- * broadcast (ND_ERR_SHAPE, "add: shapes [2,3] and [2,2] cannot be broadcast (axis 1: 3 vs
- * 2)"), a dtype the function does not take (ND_ERR_TYPE, naming the dtypes), an out of the
- * wrong shape (ND_ERR_SHAPE), a read-only or broadcast out (ND_ERR_READONLY), an unsafe
- * cast into out (ND_ERR_TYPE). Messages start with the function's name.
+ *  Errors. Messages start with the function's name (nd_add_scalar_out's is "add"). Every
+ *  function can fail with these, which the families' "Errors:" lines call "the
+ *  elementwise errors":
+ *  - ND_ERR_NULL: a NULL input or out, keeping an earlier message ("add: argument a is
+ *    NULL"; the parameter is named as in the array form: "x", "a", "b", "out", "cond",
+ *    "lo", "hi", except that the scalar forms call their array operand "a", also in
+ *    nd_scalar_NAME(s, b));
+ *  - ND_ERR_SHAPE: shapes that do not broadcast ("add: shapes [2,3] and [2,2] cannot be
+ *    broadcast (axis 1: 3 vs 2)"); an out whose shape is not the broadcast shape ("add:
+ *    output of shape [3] does not match the broadcast shape [2,3] of the inputs");
+ *  - ND_ERR_TYPE: a dtype the function does not take, naming the dtypes ("bitwise_and:
+ *    input dtypes float64 and float64 are not supported (accepts integer and boolean
+ *    dtypes)"); a result that does not cast same-kind into out ("add: cannot cast the
+ *    result of dtype float64 to the output's dtype int32 (same-kind casting)");
+ *  - ND_ERR_READONLY: a read-only out, or one with a broadcast (stride-0) axis ("add:
+ *    destination array is read-only");
+ *  - ND_ERR_OVERFLOW: an integer scalar (or weak array) outside the integer dtype the
+ *    function computes in ("add: integer scalar 1000 is out of bounds for int8"; not for
+ *    comparisons, see there); a broadcast shape whose size overflows int64;
+ *  - ND_ERR_VALUE: an nd_scalar whose kind is not an nd_scalar_kind ("add: invalid scalar
+ *    kind 7");
+ *  - ND_ERR_NOMEM: out of memory.
  *
- * Results are the same whatever the thread count (nd_set_num_threads). */
+ *  Results are the same whatever the thread count (nd_set_num_threads). */
 #ifndef ND_ELEMENTWISE_H
 #define ND_ELEMENTWISE_H
 
@@ -52,18 +72,29 @@ extern "C" {
 /** A weak 0-d array holding v (of v's default dtype: bool, int64, float64, complex128)
  *  that promotes like a Python scalar when passed to an elementwise function:
  *  nd_multiply(x, nd_weak(ND_FLOAT(0.5))) keeps a float32 x float32. Release it, or
- *  create it inside an nd_scope. Other functions see an ordinary 0-d array. */
+ *  create it inside an nd_scope. Other functions see an ordinary 0-d array (nd_assign and
+ *  the assignment functions of nd/indexing.h check its value against the target dtype).
+ *  Errors: ND_ERR_VALUE (v.kind is not an nd_scalar_kind: "weak: invalid scalar kind 7"),
+ *  ND_ERR_NOMEM. */
 ND_API nd_array *nd_weak(nd_scalar v);
-/** True for arrays made by nd_weak. */
+/** True for arrays made by nd_weak.
+ *  Errors: none; false for NULL. */
 ND_API bool nd_is_weak(const nd_array *a);
 
 /* ---- one input: nd_<name>(x) and nd_<name>_out(out, x) -------------------------------- */
 
-/** Arithmetic and sign. abs: |x| (complex: the real modulus, computed as NumPy's arrays do, bitwise; integers wrap, abs(INT8_MIN) is INT8_MIN);
- *  negative, positive: numeric dtypes, not bool; square: x*x (bool gives int8, as NumPy);
- *  reciprocal: 1/x (integers: NumPy's truncated 1/x; bool gives int8, as NumPy); sign: -1, 0 or 1 (NaN stays NaN;
- *  complex: z/|z|); conj: complex conjugate (the values themselves for real dtypes; bool
- *  gives int8, as NumPy). */
+/** \name Arithmetic and sign (one input) */
+/** @{ */
+/** Arithmetic and sign: nd_abs, nd_negative, nd_positive, nd_square, nd_reciprocal,
+ *  nd_sign, nd_conj, each also as an _out form. abs: |x| (complex: the real modulus, in
+ *  the real dtype, computed as NumPy's arrays do, bitwise; integers wrap, abs(INT8_MIN) is
+ *  INT8_MIN); negative, positive: numeric dtypes, not bool; square: x*x (bool gives int8,
+ *  as NumPy); reciprocal: 1/x (integers: NumPy's truncated 1/x; bool gives int8, as
+ *  NumPy); sign: -1, 0 or 1 (NaN stays NaN; complex: z/|z|; not bool); conj: complex
+ *  conjugate (the values themselves for real dtypes; bool gives int8, as NumPy).
+ *  Errors: the elementwise errors (see the file comment), with ND_ERR_TYPE for bool input
+ *  to negative, positive and sign ("negative: input dtype bool is not supported (accepts
+ *  numeric dtypes, not bool)"). */
 ND_API nd_array *nd_abs(const nd_array *x);
 ND_API nd_status nd_abs_out(nd_array *out, const nd_array *x);
 ND_API nd_array *nd_negative(const nd_array *x);
@@ -78,11 +109,16 @@ ND_API nd_array *nd_sign(const nd_array *x);
 ND_API nd_status nd_sign_out(nd_array *out, const nd_array *x);
 ND_API nd_array *nd_conj(const nd_array *x);
 ND_API nd_status nd_conj_out(nd_array *out, const nd_array *x);
+/** @} */
 
-/** Exponentials, logarithms, powers. Any numeric or bool dtype; integers and bool are computed in float (float32 up to 16
- *  bits, float64 above; NumPy's float16 for 8-bit inputs is float32 here). float32/float64
- *  use vector routines (libmvec, within 4 ulp); sqrt is correctly rounded; complex inputs
- *  use C99's complex functions. */
+/** \name Exponentials, logarithms, powers */
+/** @{ */
+/** Exponentials, logarithms, powers: nd_exp, nd_expm1, nd_log, nd_log1p, nd_log2,
+ *  nd_log10, nd_sqrt, each also as an _out form. Any numeric or bool dtype; integers and
+ *  bool are computed in float (float32 up to 16 bits, float64 above; NumPy's float16 for
+ *  8-bit inputs is float32 here). float32/float64 use vector routines (libmvec, within 4
+ *  ulp); sqrt is correctly rounded; complex inputs use C99's complex functions.
+ *  Errors: the elementwise errors (see the file comment); every dtype is taken. */
 ND_API nd_array *nd_exp(const nd_array *x);
 ND_API nd_status nd_exp_out(nd_array *out, const nd_array *x);
 ND_API nd_array *nd_expm1(const nd_array *x);
@@ -97,8 +133,14 @@ ND_API nd_array *nd_log10(const nd_array *x);
 ND_API nd_status nd_log10_out(nd_array *out, const nd_array *x);
 ND_API nd_array *nd_sqrt(const nd_array *x);
 ND_API nd_status nd_sqrt_out(nd_array *out, const nd_array *x);
+/** @} */
 
-/** Trigonometric and hyperbolic. Same dtypes and accuracy as exp. */
+/** \name Trigonometric and hyperbolic */
+/** @{ */
+/** Trigonometric and hyperbolic: nd_sin, nd_cos, nd_tan, nd_asin, nd_acos, nd_atan,
+ *  nd_sinh, nd_cosh, nd_tanh, nd_asinh, nd_acosh, nd_atanh, each also as an _out form.
+ *  Same dtypes and accuracy as exp.
+ *  Errors: the elementwise errors (see the file comment); every dtype is taken. */
 ND_API nd_array *nd_sin(const nd_array *x);
 ND_API nd_status nd_sin_out(nd_array *out, const nd_array *x);
 ND_API nd_array *nd_cos(const nd_array *x);
@@ -123,10 +165,17 @@ ND_API nd_array *nd_acosh(const nd_array *x);
 ND_API nd_status nd_acosh_out(nd_array *out, const nd_array *x);
 ND_API nd_array *nd_atanh(const nd_array *x);
 ND_API nd_status nd_atanh_out(nd_array *out, const nd_array *x);
+/** @} */
 
-/** Rounding. Real dtypes and bool (integers and bool are returned unchanged, in their
- *  dtype, except that round of bool gives float32 where NumPy gives float16); round is to
- *  the nearest integer, ties to even, and also takes complex (both parts). */
+/** \name Rounding */
+/** @{ */
+/** Rounding: nd_floor, nd_ceil, nd_trunc, nd_round, each also as an _out form. Real
+ *  dtypes and bool (integers and bool are returned unchanged, in their dtype, except that
+ *  round of bool gives float32 where NumPy gives float16); round is to the nearest
+ *  integer, ties to even, and also takes complex (both parts).
+ *  Errors: the elementwise errors (see the file comment), with ND_ERR_TYPE for complex
+ *  input to floor, ceil and trunc ("floor: input dtype complex128 is not supported
+ *  (accepts real numeric and boolean dtypes, not complex)"). */
 ND_API nd_array *nd_floor(const nd_array *x);
 ND_API nd_status nd_floor_out(nd_array *out, const nd_array *x);
 ND_API nd_array *nd_ceil(const nd_array *x);
@@ -135,9 +184,15 @@ ND_API nd_array *nd_trunc(const nd_array *x);
 ND_API nd_status nd_trunc_out(nd_array *out, const nd_array *x);
 ND_API nd_array *nd_round(const nd_array *x);
 ND_API nd_status nd_round_out(nd_array *out, const nd_array *x);
+/** @} */
 
-/** Classification. bool results. Integers are never NaN or infinite; signbit of an integer is x < 0;
- *  signbit does not take complex. */
+/** \name Classification */
+/** @{ */
+/** Classification: nd_isnan, nd_isinf, nd_isfinite, nd_signbit, each also as an _out
+ *  form. bool results. Integers are never NaN or infinite; signbit of an integer is x < 0;
+ *  signbit does not take complex.
+ *  Errors: the elementwise errors (see the file comment), with ND_ERR_TYPE for complex
+ *  input to signbit. */
 ND_API nd_array *nd_isnan(const nd_array *x);
 ND_API nd_status nd_isnan_out(nd_array *out, const nd_array *x);
 ND_API nd_array *nd_isinf(const nd_array *x);
@@ -146,31 +201,57 @@ ND_API nd_array *nd_isfinite(const nd_array *x);
 ND_API nd_status nd_isfinite_out(nd_array *out, const nd_array *x);
 ND_API nd_array *nd_signbit(const nd_array *x);
 ND_API nd_status nd_signbit_out(nd_array *out, const nd_array *x);
+/** @} */
 
-/** Bitwise and logical. bitwise_invert: ~x on integers, not x on bool; logical_not: bool only. */
+/** \name Bitwise and logical (one input) */
+/** @{ */
+/** Bitwise and logical: nd_bitwise_invert, nd_logical_not, each also as an _out form.
+ *  bitwise_invert: ~x on integers, not x on bool; logical_not: bool only.
+ *  Errors: the elementwise errors (see the file comment), with ND_ERR_TYPE for float or
+ *  complex input to bitwise_invert and for any but bool to logical_not ("logical_not:
+ *  input dtype float64 is not supported (accepts bool only; compare numbers first, ...)"). */
 ND_API nd_array *nd_bitwise_invert(const nd_array *x);
 ND_API nd_status nd_bitwise_invert_out(nd_array *out, const nd_array *x);
 ND_API nd_array *nd_logical_not(const nd_array *x);
 ND_API nd_status nd_logical_not_out(nd_array *out, const nd_array *x);
+/** @} */
 
-/** Real and imaginary parts copied into out (nd_real and nd_imag in nd/views.h are the
- *  views), with the same-kind rule of every _out form (a float part into an integer out
- *  is ND_ERR_TYPE). nd_imag_out of a real array is an error, as nd_imag is. */
+/** \name Real and imaginary parts into out */
+/** @{ */
+/** Real and imaginary parts copied into out: nd_real_out, nd_imag_out (nd_real and
+ *  nd_imag in nd/views.h are the views), with the same-kind rule of every _out form (a
+ *  float part into an integer out is ND_ERR_TYPE). nd_imag_out of a real array is an
+ *  error, as nd_imag is. Messages are named "real" and "imag".
+ *  Errors: the elementwise errors for out (see the file comment; x broadcasts to out's
+ *  shape: "real: cannot broadcast shape [3] to [2] ..."), and ND_ERR_TYPE for nd_imag_out
+ *  of a real array ("imag: array of dtype float64 is not complex"). */
 ND_API nd_status nd_real_out(nd_array *out, const nd_array *x);
 ND_API nd_status nd_imag_out(nd_array *out, const nd_array *x);
+/** @} */
 
 /* ---- two inputs: nd_<name>(a, b), _out(out, a, b), _scalar(a, s), _scalar_out(out, a, s);
  *      nd_scalar_<name>(s, b) where the operands do not commute ----------------------------- */
 
-/** Arithmetic. Numeric dtypes. add and multiply also take bool (or, and), subtract does not.
- *  Integers wrap on overflow; integer floor_divide and remainder by 0 give 0, and
- *  INT_MIN // -1 wraps (NumPy). divide of integers or bool gives float64. floor_divide
- *  rounds toward -inf and remainder has the divisor's sign (NumPy's divmod, also for
- *  floats: floor_divide(1.0, 0.0) is inf, remainder(1.0, 0.0) NaN). pow of integers to a
- *  negative integer power is an error (ND_ERR_VALUE); floor_divide, remainder and pow of
- *  bool give int8. A float pow whose exponent is one value (a scalar, 0-d or broadcast
- *  single element) of 2, 0.5 or -1 is square, sqrt or reciprocal, as in NumPy 2 (so
- *  pow(-0.0, 0.5) is -0.0 there, 0.0 with an array of exponents). */
+/** \name Arithmetic (two inputs) */
+/** @{ */
+/** Arithmetic: nd_add, nd_subtract, nd_multiply, nd_divide, nd_floor_divide,
+ *  nd_remainder, nd_pow, each with its _out, _scalar and _scalar_out forms (and
+ *  nd_scalar_NAME for all but add and multiply). Numeric dtypes. add and multiply also
+ *  take bool (or, and), subtract does not. Integers wrap on overflow; integer
+ *  floor_divide and remainder by 0 give 0, and INT_MIN // -1 wraps (NumPy). divide of
+ *  integers or bool gives float64. floor_divide rounds toward -inf and remainder has the
+ *  divisor's sign (NumPy's divmod, also for floats: floor_divide(1.0, 0.0) is inf,
+ *  remainder(1.0, 0.0) NaN). pow of integers to a negative integer power is an error
+ *  (ND_ERR_VALUE); floor_divide, remainder and pow of bool give int8. A float pow whose
+ *  exponent is one value (a scalar, 0-d or broadcast single element) of 2, 0.5 or -1 is
+ *  square, sqrt or reciprocal, as in NumPy 2 (so pow(-0.0, 0.5) is -0.0 there, 0.0 with
+ *  an array of exponents). floor_divide and remainder do not take complex.
+ *  Errors: the elementwise errors (see the file comment), with ND_ERR_TYPE for bool input
+ *  to subtract ("subtract: input dtypes bool and bool are not supported (accepts numeric
+ *  dtypes, not bool; use logical_xor for bool)") and complex input to floor_divide and
+ *  remainder, and ND_ERR_VALUE for an integer to a negative integer power ("pow: integers
+ *  to negative integer powers are not allowed"; an _out form may have written out by
+ *  then). */
 ND_API nd_array *nd_add(const nd_array *a, const nd_array *b);
 ND_API nd_status nd_add_out(nd_array *out, const nd_array *a, const nd_array *b);
 ND_API nd_array *nd_add_scalar(const nd_array *a, nd_scalar b);
@@ -204,10 +285,18 @@ ND_API nd_status nd_pow_out(nd_array *out, const nd_array *a, const nd_array *b)
 ND_API nd_array *nd_pow_scalar(const nd_array *a, nd_scalar b);
 ND_API nd_status nd_pow_scalar_out(nd_array *out, const nd_array *a, nd_scalar b);
 ND_API nd_array *nd_scalar_pow(nd_scalar a, const nd_array *b);
+/** @} */
 
-/** Comparison. bool results, every dtype; complex numbers order lexicographically (NumPy); any NaN
- *  compares unequal and unordered. An integer scalar outside the array's range compares
- *  exactly (int8 array < 1000 is true) instead of being an error. */
+/** \name Comparison */
+/** @{ */
+/** Comparison: nd_equal, nd_not_equal, nd_less, nd_less_equal, nd_greater,
+ *  nd_greater_equal, each with its _out, _scalar and _scalar_out forms. bool results,
+ *  every dtype; complex numbers order lexicographically (NumPy); any NaN compares unequal
+ *  and unordered. An integer scalar outside the array's range compares exactly (int8
+ *  array < 1000 is true) instead of being an error, and int64 against uint64 compares
+ *  exactly too.
+ *  Errors: the elementwise errors (see the file comment) but ND_ERR_OVERFLOW for a
+ *  scalar; every dtype is taken. */
 ND_API nd_array *nd_equal(const nd_array *a, const nd_array *b);
 ND_API nd_status nd_equal_out(nd_array *out, const nd_array *a, const nd_array *b);
 ND_API nd_array *nd_equal_scalar(const nd_array *a, nd_scalar b);
@@ -232,8 +321,13 @@ ND_API nd_array *nd_greater_equal(const nd_array *a, const nd_array *b);
 ND_API nd_status nd_greater_equal_out(nd_array *out, const nd_array *a, const nd_array *b);
 ND_API nd_array *nd_greater_equal_scalar(const nd_array *a, nd_scalar b);
 ND_API nd_status nd_greater_equal_scalar_out(nd_array *out, const nd_array *a, nd_scalar b);
+/** @} */
 
-/** Extrema. Every dtype; NaN propagates (from either operand). */
+/** \name Extrema */
+/** @{ */
+/** Extrema: nd_maximum, nd_minimum, each with its _out, _scalar and _scalar_out forms.
+ *  Every dtype; NaN propagates (from either operand).
+ *  Errors: the elementwise errors (see the file comment); every dtype is taken. */
 ND_API nd_array *nd_maximum(const nd_array *a, const nd_array *b);
 ND_API nd_status nd_maximum_out(nd_array *out, const nd_array *a, const nd_array *b);
 ND_API nd_array *nd_maximum_scalar(const nd_array *a, nd_scalar b);
@@ -242,9 +336,18 @@ ND_API nd_array *nd_minimum(const nd_array *a, const nd_array *b);
 ND_API nd_status nd_minimum_out(nd_array *out, const nd_array *a, const nd_array *b);
 ND_API nd_array *nd_minimum_scalar(const nd_array *a, nd_scalar b);
 ND_API nd_status nd_minimum_scalar_out(nd_array *out, const nd_array *a, nd_scalar b);
+/** @} */
 
-/** Real two-argument functions. Real dtypes and bool; integers and bool are computed in float as for exp, float32
- *  when every integer input has at most 16 bits (int16 with uint16 too), else float64; complex is an error. */
+/** \name Real two-argument functions */
+/** @{ */
+/** Real two-argument functions: nd_atan2, nd_hypot, nd_copysign, nd_nextafter,
+ *  nd_logaddexp, each with its _out, _scalar and _scalar_out forms (and nd_scalar_NAME for
+ *  atan2, copysign and nextafter). Real dtypes and bool; integers and bool are computed in
+ *  float as for exp, float32 when every integer input has at most 16 bits (int16 with
+ *  uint16 too), else float64; complex is an error.
+ *  Errors: the elementwise errors (see the file comment), with ND_ERR_TYPE for complex
+ *  input ("atan2: input dtypes complex128 and complex128 are not supported (accepts real
+ *  numeric and boolean dtypes, not complex)"). */
 ND_API nd_array *nd_atan2(const nd_array *a, const nd_array *b);
 ND_API nd_status nd_atan2_out(nd_array *out, const nd_array *a, const nd_array *b);
 ND_API nd_array *nd_atan2_scalar(const nd_array *a, nd_scalar b);
@@ -268,10 +371,18 @@ ND_API nd_array *nd_logaddexp(const nd_array *a, const nd_array *b);
 ND_API nd_status nd_logaddexp_out(nd_array *out, const nd_array *a, const nd_array *b);
 ND_API nd_array *nd_logaddexp_scalar(const nd_array *a, nd_scalar b);
 ND_API nd_status nd_logaddexp_scalar_out(nd_array *out, const nd_array *a, nd_scalar b);
+/** @} */
 
-/** Bitwise. Integers and bool (floats are an error). Shifts by the bit width or more, or by a
- *  negative amount, give 0 (or -1 for right shifts of negative values), as NumPy; shifts
- *  of bool give int8. */
+/** \name Bitwise (two inputs) */
+/** @{ */
+/** Bitwise: nd_bitwise_and, nd_bitwise_or, nd_bitwise_xor, nd_bitwise_left_shift,
+ *  nd_bitwise_right_shift, each with its _out, _scalar and _scalar_out forms (and
+ *  nd_scalar_NAME for the shifts). Integers and bool (floats are an error). Shifts by the
+ *  bit width or more, or by a negative amount, give 0 (or -1 for right shifts of negative
+ *  values), as NumPy; shifts of bool give int8.
+ *  Errors: the elementwise errors (see the file comment), with ND_ERR_TYPE for float or
+ *  complex input ("bitwise_and: input dtypes float64 and float64 are not supported
+ *  (accepts integer and boolean dtypes)"). */
 ND_API nd_array *nd_bitwise_and(const nd_array *a, const nd_array *b);
 ND_API nd_status nd_bitwise_and_out(nd_array *out, const nd_array *a, const nd_array *b);
 ND_API nd_array *nd_bitwise_and_scalar(const nd_array *a, nd_scalar b);
@@ -294,9 +405,16 @@ ND_API nd_status nd_bitwise_right_shift_out(nd_array *out, const nd_array *a, co
 ND_API nd_array *nd_bitwise_right_shift_scalar(const nd_array *a, nd_scalar b);
 ND_API nd_status nd_bitwise_right_shift_scalar_out(nd_array *out, const nd_array *a, nd_scalar b);
 ND_API nd_array *nd_scalar_bitwise_right_shift(nd_scalar a, const nd_array *b);
+/** @} */
 
-/** Logical. bool arrays and bool scalars only (compare first, e.g. nd_not_equal_scalar(x,
- *  ND_INT(0)), to use numbers). */
+/** \name Logical (two inputs) */
+/** @{ */
+/** Logical: nd_logical_and, nd_logical_or, nd_logical_xor, each with its _out, _scalar
+ *  and _scalar_out forms. bool arrays and bool scalars only (compare first, e.g.
+ *  nd_not_equal_scalar(x, ND_INT(0)), to use numbers).
+ *  Errors: the elementwise errors (see the file comment), with ND_ERR_TYPE for any input
+ *  but bool ("logical_and: input dtypes bool and integer scalar are not supported (accepts
+ *  bool only; ...)"). */
 ND_API nd_array *nd_logical_and(const nd_array *a, const nd_array *b);
 ND_API nd_status nd_logical_and_out(nd_array *out, const nd_array *a, const nd_array *b);
 ND_API nd_array *nd_logical_and_scalar(const nd_array *a, nd_scalar b);
@@ -309,29 +427,43 @@ ND_API nd_array *nd_logical_xor(const nd_array *a, const nd_array *b);
 ND_API nd_status nd_logical_xor_out(nd_array *out, const nd_array *a, const nd_array *b);
 ND_API nd_array *nd_logical_xor_scalar(const nd_array *a, nd_scalar b);
 ND_API nd_status nd_logical_xor_scalar_out(nd_array *out, const nd_array *a, nd_scalar b);
+/** @} */
 
 /* ---- three inputs --------------------------------------------------------------------- */
 
-/** clip(x, lo, hi): x raised to lo, then lowered to hi, as NumPy's: lo > hi gives hi, a NaN
+/** \name Clipping */
+/** @{ */
+/** Clipping: nd_clip, nd_clip_out, and nd_clip_scalar, nd_clip_scalar_out with scalar
+ *  bounds. clip(x, lo, hi): x raised to lo, then lowered to hi, as NumPy's: lo > hi gives
+ *  hi, a NaN
  *  bound gives NaN. Where x equals a bound, x is kept when both bounds are single values
  *  (scalars, 0-d or broadcast single elements: clip(-0.0, 0, 1) is -0.0) and the bound is
  *  taken otherwise (clip(-0.0, [0.0], ...) with bounds that vary is 0.0), as NumPy does.
  *  Real dtypes and bool. Both bounds are required (one-sided clipping is nd_maximum or
  *  nd_minimum); an integer scalar lo below the range of x's integer dtype, or hi above
  *  it, bounds nothing (clip(int8 x, 0, 1000) stays int8, as NumPy); lo above the range or
- *  hi below it is ND_ERR_OVERFLOW (NumPy's OverflowError). */
+ *  hi below it is ND_ERR_OVERFLOW (NumPy's OverflowError).
+ *  Errors: the elementwise errors (see the file comment; "clip: argument lo is NULL"),
+ *  with ND_ERR_TYPE for complex input, and ND_ERR_OVERFLOW as just said ("clip: integer
+ *  scalar 1000 is out of bounds for int8"). */
 ND_API nd_array *nd_clip(const nd_array *x, const nd_array *lo, const nd_array *hi);
 ND_API nd_status nd_clip_out(nd_array *out, const nd_array *x, const nd_array *lo,
                              const nd_array *hi);
 ND_API nd_array *nd_clip_scalar(const nd_array *x, nd_scalar lo, nd_scalar hi);
 ND_API nd_status nd_clip_scalar_out(nd_array *out, const nd_array *x, nd_scalar lo,
                                     nd_scalar hi);
+/** @} */
 
-/** where(cond, a, b): a where cond is true, else b, all three broadcast; cond of any dtype
- *  is read as cond != 0; a and b promote. */
+/** \name Selection */
+/** @{ */
+/** Selection: nd_where, nd_where_out. where(cond, a, b): a where cond is true, else b, all
+ *  three broadcast; cond of any dtype is read as cond != 0; a and b promote.
+ *  Errors: the elementwise errors (see the file comment; "where: argument cond is NULL");
+ *  every dtype is taken. */
 ND_API nd_array *nd_where(const nd_array *cond, const nd_array *a, const nd_array *b);
 ND_API nd_status nd_where_out(nd_array *out, const nd_array *cond, const nd_array *a,
                               const nd_array *b);
+/** @} */
 
 #ifdef __cplusplus
 }

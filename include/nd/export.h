@@ -1,6 +1,7 @@
-/* nd: symbol visibility. Every public function is declared with ND_API; everything else in
- * the shared library is hidden (the build uses -fvisibility=hidden). Programs linking the
- * static library define nothing; the macro is harmless there. */
+/** \file
+ *  nd: symbol visibility. Every public function is declared with ND_API; everything else in
+ *  the shared library is hidden (the build uses -fvisibility=hidden). Programs linking the
+ *  static library define nothing; the macro is harmless there. */
 #ifndef ND_EXPORT_H
 #define ND_EXPORT_H
 

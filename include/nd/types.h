@@ -1,4 +1,6 @@
-/* nd: the basic types every other header uses. */
+/** \file
+ *  nd: the basic types every other header uses, and (with nd_status) the errors every
+ *  function shares. */
 #ifndef ND_TYPES_H
 #define ND_TYPES_H
 
@@ -52,7 +54,40 @@ typedef enum nd_dtype_kinds {
  *  axis order as closely as possible. Functions that only accept C or F say so. */
 typedef enum nd_order { ND_C = 'C', ND_F = 'F', ND_A = 'A', ND_K = 'K' } nd_order;
 
-/** Status codes. ND_OK is 0; every failure also sets a thread-local message. */
+/** Status codes. ND_OK is 0; every failure also sets a thread-local message
+ *  (nd_last_error) that starts with the function's name and names the shapes or values
+ *  involved: "reshape: cannot reshape array of size 24 into shape [5,-1]". Functions that
+ *  return an array return NULL on failure; functions that return an nd_status return it,
+ *  and hand out no array through their output pointers (each is left as it was or set to
+ *  NULL). A success does not clear an earlier failure (nd_clear_error does).
+ *
+ *  Common errors. Each public function's comment ends with an "Errors:" line listing what
+ *  is specific to it; the following apply to every function and are not repeated there.
+ *  - ND_ERR_NULL: a required argument (an array, a string, an output pointer) is NULL:
+ *    "add: argument a is NULL". A NULL array argument keeps an earlier failure's status
+ *    and message, so that a chain of calls fed by a failed one reports the first failure;
+ *    a few checks of other pointers (a NULL shape, axis list or output pointer) record
+ *    their own message. Optional arguments where NULL means "none" (nd_diff's prepend,
+ *    nd_searchsorted's sorter, ...) are the exception: NULL is not an error there.
+ *  - ND_ERR_NOMEM: memory could not be allocated: "copy: out of memory (800 bytes)".
+ *  - ND_ERR_OVERFLOW, for every function that creates an array: its size in elements or
+ *    bytes does not fit in int64 ("shape [4294967296,4294967296] is too large (size
+ *    overflows int64)", "shape [...] of float64 is too large to allocate").
+ *
+ *  Common argument checks, named by status in the "Errors:" lines:
+ *  - a dtype argument that is not an nd_dtype value: ND_ERR_TYPE ("invalid dtype value 42");
+ *  - an order argument the function does not take: ND_ERR_VALUE ("order 'K' is not
+ *    accepted here (use ND_C or ND_F)", or "invalid order value 66");
+ *  - a shape argument (ndim, shape): ndim outside [0, ND_MAX_DIMS] or a negative extent is
+ *    ND_ERR_VALUE ("negative dimensions are not allowed (shape [2,-3])"), a NULL shape with
+ *    ndim > 0 is ND_ERR_NULL;
+ *  - an axis outside [-ndim, ndim) is ND_ERR_INDEX ("axis 2 is out of bounds for array of
+ *    dimension 2"), and so is an axis listed twice ("repeated axis 1 in axes");
+ *  - shapes that do not broadcast are ND_ERR_SHAPE ("add: shapes [2,3] and [2,2] cannot be
+ *    broadcast (axis 1: 3 vs 2)");
+ *  - a write into a read-only array (a memory-mapped file, a broadcast view) or into a view
+ *    with a broadcast (stride-0) axis is ND_ERR_READONLY ("destination array is
+ *    read-only"). */
 typedef enum nd_status {
   ND_OK = 0,
   ND_ERR_NULL,     /**< a required argument was NULL */

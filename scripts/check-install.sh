@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Checks the installed package the way a user meets it: installs the build into a
+# temporary prefix, then, outside the source tree, compiles every installed header on its
+# own (C11 and C++), and builds and runs the README's example program through CMake
+# (find_package(nd), nd::nd and nd::nd_static) and through pkg-config (nd, and
+# nd-static with --static). Fails on a missing header, nd.pc, nd-static.pc or
+# ndConfig.cmake, a wrong link line, or a program that does not print the expected result.
+# Usage: scripts/check-install.sh [BUILD_DIR]   (default build/release, already built)
+set -euo pipefail
+src=$(cd "$(dirname "$0")/.." && pwd)
+build=$(cd "${1:-build/release}" && pwd)
+work=$(mktemp -d /tmp/nd-check-install.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+prefix=$work/prefix
+fail() { echo "check-install: $*" >&2; exit 1; }
+
+echo "== check-install: installing into $prefix"
+cmake --install "$build" --prefix "$prefix" >/dev/null
+libdir=$(find "$prefix" -name nd.pc -printf '%h\n' | head -n 1)
+[ -n "$libdir" ] || fail "nd.pc was not installed"
+for f in nd.pc nd-static.pc; do [ -f "$libdir/$f" ] || fail "$f was not installed"; done
+[ -n "$(find "$prefix" -name ndConfig.cmake)" ] || fail "ndConfig.cmake was not installed"
+
+# Every header of the source tree must be installed and compile on its own.
+echo "== check-install: headers"
+(cd "$src/include" && find . -name '*.h' | sort) > "$work/headers"
+while read -r h; do
+  [ -f "$prefix/include/${h#./}" ] || fail "header ${h#./} was not installed"
+done < "$work/headers"
+while read -r h; do
+  h=${h#./}
+  printf '#include <%s>\nint main(void) { return 0; }\n' "$h" > "$work/h.c"
+  cc -std=c11 -Wall -Wextra -Werror -pedantic-errors -fsyntax-only -I"$prefix/include" "$work/h.c" \
+    || fail "installed header $h does not compile on its own"
+done < "$work/headers"
+if command -v c++ >/dev/null; then
+  printf '#include <nd.h>\nint main() { return nd_version() == nullptr; }\n' > "$work/h.cpp"
+  c++ -std=c++11 -Wall -Werror -fsyntax-only -I"$prefix/include" "$work/h.cpp" \
+    || fail "nd.h does not compile as C++"
+fi
+
+# The README's complete example: the C block after the check-install marker.
+awk '/<!-- check-install: example.c -->/ {on=1; next}
+     on && /^```c/ {code=1; next}
+     code && /^```/ {exit}
+     code {print}' "$src/README.md" > "$work/example.c"
+[ -s "$work/example.c" ] || fail "no example after '<!-- check-install: example.c -->' in README.md"
+expected=$(sed -n 's|.*/\* prints: \(.*\) \*/.*|\1|p' "$work/example.c")
+[ -n "$expected" ] || fail "the README example has no '/* prints: ... */' comment"
+
+run() {  # run PROGRAM LABEL: it must succeed and print the expected result
+  local out
+  out=$("$1" | tr -s ' \n' ' ' | sed 's/ $//') || fail "$2: the example failed"
+  [ "$out" = "$expected" ] || fail "$2: printed '$out', expected '$expected'"
+  echo "   $2: ok"
+}
+
+echo "== check-install: CMake project (find_package(nd))"
+mkdir -p "$work/cmake"
+cp "$src/tests/install/cmake/CMakeLists.txt" "$work/example.c" "$work/cmake/"
+cmake -S "$work/cmake" -B "$work/cmake/build" -DCMAKE_PREFIX_PATH="$prefix" >/dev/null \
+  || fail "the CMake project does not configure against the installed package"
+cmake --build "$work/cmake/build" >/dev/null || fail "the CMake project does not build"
+run "$work/cmake/build/example" "CMake nd::nd"
+run "$work/cmake/build/example_static" "CMake nd::nd_static"
+
+echo "== check-install: Makefile project (pkg-config)"
+mkdir -p "$work/make"
+cp "$src/tests/install/pkgconfig/Makefile" "$work/example.c" "$work/make/"
+PKG_CONFIG_PATH="$libdir" make -s -C "$work/make" >/dev/null || fail "the pkg-config project does not build"
+run "$work/make/example" "pkg-config nd"
+run "$work/make/example_static" "pkg-config --static nd-static"
+for exe in "$work/cmake/build/example_static" "$work/make/example_static"; do
+  if ldd "$exe" | grep -q 'libnd\.so'; then fail "$exe links libnd.so, not libnd.a"; fi
+done
+echo "== check-install: passed"
