@@ -294,8 +294,10 @@ ND_API nd_status nd_dmatrix_qr(const nd_dmatrix *a, nd_qr_mode mode, nd_dmatrix 
 
 /** Which solver nd_dmatrix_eigh_ex and nd_dmatrix_eigvalsh_ex use. */
 typedef enum nd_eigensolver {
-  ND_EIGENSOLVER_AUTO = 0,  /**< ND_MPI_EIGENSOLVER ("elpa" or "scalapack") if set, else
-                                 ScaLAPACK */
+  ND_EIGENSOLVER_AUTO = 0,  /**< ND_MPI_EIGENSOLVER ("elpa" or "scalapack") if set; else
+                                 on a 1 x 1 grid LAPACK (nd_linalg_eigh on the piece,
+                                 then the whole matrix: ScaLAPACK on one process only adds
+                                 its bookkeeping), on larger grids ScaLAPACK */
   ND_EIGENSOLVER_SCALAPACK, /**< p?syevd / p?heevd (values only: p?syev / p?heev) */
   ND_EIGENSOLVER_ELPA       /**< ELPA's two-stage solver. It needs every process column
                                  to hold a block: a matrix spanning fewer blocks is solved

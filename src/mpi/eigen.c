@@ -14,23 +14,48 @@ bool nd_mpi_have_elpa(void) {
 #endif
 }
 
-/* The solver a call uses: the argument, else ND_MPI_EIGENSOLVER, else ScaLAPACK. (ELPA is
- * not the default: Debian's build has only its generic kernels and no OpenMP, and on this
- * project's machines its two-stage solver took 2.5-4.5x ScaLAPACK's time on one rank.) */
-static nd_eigensolver pick_solver(ndi_collective *c, nd_eigensolver s) {
+/* On a 1 x 1 grid the piece is the whole matrix, and LAPACK (nd's serial eigh) does the
+ * work: ScaLAPACK on one process only adds its bookkeeping (p?syevd took 1.3-2x
+ * nd_linalg_eigh's time at n = 2000 on this project's machines). */
+#define NDI_EIGENSOLVER_LAPACK ((nd_eigensolver)100)
+
+/* The solver a call uses: the argument, else ND_MPI_EIGENSOLVER, else LAPACK on a 1 x 1
+ * grid and ScaLAPACK on larger ones. (ELPA is not the default: Debian's build has only its
+ * generic kernels and no OpenMP, and on this project's machines its two-stage solver took
+ * 2.5-4.5x ScaLAPACK's time on one rank.) */
+static nd_eigensolver pick_solver(ndi_collective *c, nd_eigensolver s, const nd_dmatrix *a) {
   if (s == ND_EIGENSOLVER_AUTO) {
     const char *e = getenv("ND_MPI_EIGENSOLVER");
     if (e && strcmp(e, "elpa") == 0) s = ND_EIGENSOLVER_ELPA;
     else if (e && strcmp(e, "scalapack") == 0) s = ND_EIGENSOLVER_SCALAPACK;
     else if (e && *e)
       ndi_coll_fail(c, ND_ERR_VALUE, "%s: ND_MPI_EIGENSOLVER='%s' is not 'elpa' or 'scalapack'", c->op, e);
+    else if (a && a->grid->size == 1) s = NDI_EIGENSOLVER_LAPACK;
     else s = ND_EIGENSOLVER_SCALAPACK;
   }
-  if (s != ND_EIGENSOLVER_SCALAPACK && s != ND_EIGENSOLVER_ELPA && s != ND_EIGENSOLVER_AUTO)
+  if (s != ND_EIGENSOLVER_SCALAPACK && s != ND_EIGENSOLVER_ELPA && s != ND_EIGENSOLVER_AUTO &&
+      s != NDI_EIGENSOLVER_LAPACK)
     ndi_coll_fail(c, ND_ERR_VALUE, "%s: invalid solver %d", c->op, (int)s);
   if (s == ND_EIGENSOLVER_ELPA && !nd_mpi_have_elpa())
     ndi_coll_fail(c, ND_ERR_VALUE, "%s: ELPA is not available (nd_mpi was built without it)", c->op);
   return s;
+}
+
+/* nd's serial eigh on the piece of a matrix on a 1 x 1 grid; z (if not NULL) gets the
+ * vectors. Returns the eigenvalues, or NULL after recording the failure in c. */
+static nd_array *lapack_eigh(ndi_collective *c, const nd_dmatrix *a, nd_dmatrix *z) {
+  nd_array *w = NULL, *v = NULL;
+  nd_status st = z ? nd_linalg_eigh(a->local, &w, &v) : ((w = nd_linalg_eigvalsh(a->local)) ? ND_OK : nd_last_status());
+  if (!st && z) st = nd_assign(z->local, v);
+  nd_release(v);
+  if (st) {
+    /* nd's message names its own function ("eigh: the matrix contains ..."): keep the rest */
+    const char *m = nd_last_error(), *colon = strstr(m, ": ");
+    ndi_coll_fail(c, st, "%s: %s", c->op, colon ? colon + 2 : m);
+    nd_release(w);
+    return NULL;
+  }
+  return w;
 }
 
 /* ScaLAPACK's solvers on f (overwritten); z NULL: values only. */
@@ -109,9 +134,23 @@ static nd_status eigh(const char *op, const nd_dmatrix *a, nd_eigensolver solver
     char sa[NDI_MPI_SHAPE];
     ndi_coll_fail(&c, ND_ERR_SHAPE, "%s: a must be square, got %s", op, ndi_shape_str(a, sa));
   }
-  solver = pick_solver(&c, solver);
+  solver = pick_solver(&c, solver, c.st ? NULL : a);
   if (ndi_agree(&c)) return c.st;
   int64_t nb = ndi_square_block(a), n = a->shape[0], work_nb = nb;
+  if (solver == NDI_EIGENSOLVER_LAPACK) {
+    nd_dmatrix *z = want_v ? ndi_dmatrix_new(op, a->grid, a->dtype, n, n, nb, nb) : NULL;
+    nd_array *vals = NULL;
+    if (want_v && !z) ndi_coll_failed(&c);
+    else vals = lapack_eigh(&c, a, z);
+    if (ndi_agree(&c)) {
+      nd_release(vals);
+      nd_dmatrix_free(z);
+      return c.st;
+    }
+    *w = vals;
+    if (v) *v = ndi_dmatrix_publish(z);
+    return ND_OK;
+  }
   if (solver == ND_EIGENSOLVER_ELPA) {
     /* ELPA 2022.11's two-stage solver fails (or returns wrong values) unless every process
      * column holds a block of the matrix: for a matrix that few blocks span, the working

@@ -155,8 +155,10 @@ static void test_qr(nd_grid *g, nd_dtype t) {
 /* w as nd_linalg_eigvalsh, a v = v diag(w), v^H v = I. */
 static void test_eigh(nd_grid *g, nd_dtype t) {
   static const int64_t ns[] = {1, 17, 30};
-  nd_eigensolver solvers[2] = {ND_EIGENSOLVER_SCALAPACK, ND_EIGENSOLVER_ELPA};
-  int nsolvers = nd_mpi_have_elpa() ? 2 : 1;
+  /* AUTO: LAPACK on one rank, ScaLAPACK on more */
+  nd_eigensolver solvers[3] = {ND_EIGENSOLVER_AUTO, ND_EIGENSOLVER_SCALAPACK, ND_EIGENSOLVER_ELPA};
+  const char *names[3] = {"auto", "ScaLAPACK", "ELPA"};
+  int nsolvers = nd_mpi_have_elpa() ? 3 : 2;
   for (int i = 0; i < 3; i++)
     for (int bi = 0; bi < NBLOCKS; bi++)
       for (int si = 0; si < nsolvers; si++) {
@@ -168,7 +170,9 @@ static void test_eigh(nd_grid *g, nd_dtype t) {
         nd_array *w = NULL;
         MC_OK(nd_dmatrix_eigh_ex(a, solvers[si], &w, &v));
         nd_array *want = nd_linalg_eigvalsh(aw), *vw = mc_gather(v);
-        mc_close(w, want, tol(t), si ? "eigh (ELPA): w" : "eigh (ScaLAPACK): w");
+        char what[64];
+        snprintf(what, sizeof what, "eigh (%s): w", names[si]);
+        mc_close(w, want, tol(t), what);
         if (vw && w) {
           nd_array *av = nd_matmul(aw, vw), *vd = nd_multiply(vw, w), *vh = ct(vw), *vhv = nd_matmul(vh, vw);
           nd_array *eye = nd_eye(t, n, n, 0);
@@ -177,7 +181,8 @@ static void test_eigh(nd_grid *g, nd_dtype t) {
           nd_release(av), nd_release(vd), nd_release(vh), nd_release(vhv), nd_release(eye);
         }
         nd_array *w2 = nd_dmatrix_eigvalsh_ex(a, solvers[si]);
-        mc_close(w2, want, tol(t), si ? "eigvalsh (ELPA)" : "eigvalsh (ScaLAPACK)");
+        snprintf(what, sizeof what, "eigvalsh (%s)", names[si]);
+        mc_close(w2, want, tol(t), what);
         nd_release(w2), nd_release(w), nd_release(want), nd_release(vw), nd_release(aw);
         nd_dmatrix_free(a), nd_dmatrix_free(v);
       }
