@@ -8,7 +8,7 @@ ASAN_BUILD ?= build/asan
 FUZZ_BUILD ?= build/fuzz
 FUZZ_SECONDS ?= 60
 
-.PHONY: all deps pydeps test test-release test-asan test-tsan check-install demo demo-mpi bench bench-mpi install clean docs fuzz
+.PHONY: all deps pydeps test test-release test-asan test-tsan check-install test-python python bench-python conformance demo demo-mpi bench bench-mpi install clean docs fuzz
 
 all:
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
@@ -25,6 +25,7 @@ TSAN_BUILD ?= build/tsan
 test: pydeps
 	$(MAKE) test-release
 	$(MAKE) check-install
+	$(MAKE) test-python
 	$(MAKE) test-asan
 	$(MAKE) test-tsan
 
@@ -36,6 +37,36 @@ test-release: all
 # nd-static).
 check-install: all
 	scripts/check-install.sh $(BUILD)
+
+# The Python package (python/, Cython over libnd): `make python` installs it into .venv
+# with pip (scikit-build-core, which builds libnd again in $(PY_BUILD), incremental after the
+# first time). The tests (tests/python: pytest, hypothesis, against NumPy) use the package
+# staged in the release build tree instead (ND_PYTHON=ON), next to the libnd that
+# test-release built, so that CI builds libnd once.
+PY_BUILD ?= build/python
+python: pydeps
+	.venv/bin/pip install -q --disable-pip-version-check --no-build-isolation \
+	  -Cbuild-dir=$(PY_BUILD) .
+
+test-python: pydeps
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DND_PYTHON=ON -DPython_EXECUTABLE=$(CURDIR)/.venv/bin/python
+	cmake --build $(BUILD) -j $(JOBS)
+	cd tests/python && PYTHONPATH=$(CURDIR)/$(BUILD)/python ../../.venv/bin/python -m pytest . -q -n $(JOBS) -p no:cacheprovider
+
+# The Python package against NumPy: call overhead on tiny arrays, large arrays, the TRG.
+bench-python: test-python
+	cd bench && PYTHONPATH=$(CURDIR)/$(BUILD)/python ../.venv/bin/python python_cases.py
+
+# The Array API conformance suite (data-apis/array-api-tests, a checkout outside this
+# repository: make conformance ARRAY_API_TESTS=/path/to/array-api-tests) against nd,
+# with the project's list of known differences.
+ARRAY_API_TESTS ?=
+conformance: python
+	@test -n "$(ARRAY_API_TESTS)" || { echo "conformance: set ARRAY_API_TESTS=<array-api-tests checkout>"; exit 2; }
+	.venv/bin/pip install -q --disable-pip-version-check -r $(ARRAY_API_TESTS)/requirements.txt
+	ARRAY_API_TESTS_MODULE=nd ARRAY_API_TESTS_VERSION=2024.12 .venv/bin/python -m pytest \
+	  $(ARRAY_API_TESTS)/array_api_tests -n 2 --max-examples 200 --derandomize --disable-deadline \
+	  --xfails-file $(CURDIR)/tests/python/array-api-xfails.txt
 
 test-asan:
 	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DND_SANITIZE=ON -DND_BUILD_BENCH=OFF

@@ -26,12 +26,12 @@ extern const bench_case bench_cases_io[];
 extern const bench_case bench_cases_linalg[];
 extern const bench_case bench_cases_sort[];
 extern const bench_case bench_cases_elementwise[];
+extern const bench_case bench_cases_random[];
 
 double bench_now(void);
-/* The next value of a 64-bit linear congruential sequence (reproducible test data). */
-uint64_t bench_next_random(uint64_t *state);
-/* A uniform double in [0, 1) from the sequence. */
-double bench_uniform(uint64_t *state);
+/* n float64 values uniform in [0, 1): np.random.default_rng(seed).random(n), the same
+ * data the NumPy side of a case draws. */
+nd_array *bench_random(uint64_t seed, int64_t n);
 /* Aborts the benchmark run with the library's message if `ok` is false. */
 void bench_check(int ok, const char *what);
 

@@ -6,13 +6,12 @@
 
 #include "bench.h"
 
-uint64_t bench_next_random(uint64_t *state) {
-  *state = *state * 6364136223846793005u + 1442695040888963407u;
-  return *state;
-}
-
-double bench_uniform(uint64_t *state) {
-  return (double)(bench_next_random(state) >> 11) * (1.0 / 9007199254740992.0);
+nd_array *bench_random(uint64_t seed, int64_t n) {
+  nd_rng *g = nd_rng_new(seed);
+  nd_array *a = g ? nd_random_random(g, ND_FLOAT64, ND_SHAPE(n)) : NULL;
+  nd_rng_free(g);
+  bench_check(a != NULL, "setup (random data)");
+  return a;
 }
 
 double bench_now(void) {
@@ -35,6 +34,7 @@ static const bench_case *const tables[] = {
     bench_cases_reduce,
     bench_cases_manip,
     bench_cases_sort,
+    bench_cases_random,
     bench_cases_io,
     bench_cases_linalg,
 };

@@ -15,15 +15,12 @@ typedef struct {
   double *out; /* for the direct cblas call */
 } mm_state;
 
+/* Values uniform in [-0.5, 0.5) (default_rng(seed).uniform), laid out in order o. */
 static nd_array *filled(nd_dtype t, int ndim, const int64_t *shape, nd_order o, unsigned seed) {
   nd_array *a = nd_empty(t, ndim, shape, o);
-  bench_check(a != NULL, "setup");
-  double *d = nd_data(a);
-  uint64_t x = 88172645463325252ull ^ seed;
-  for (int64_t i = 0; i < nd_size(a); i++) {
-    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-    d[i] = (double)(x >> 11) / 9007199254740992.0 - 0.5;
-  }
+  nd_rng *g = nd_rng_new(seed);
+  bench_check(a && g && nd_random_uniform_out(g, a, -0.5, 0.5) == ND_OK, "setup");
+  nd_rng_free(g);
   return a;
 }
 

@@ -59,13 +59,10 @@ typedef struct {
 static void *setup_take(void) {
   take_state *s = calloc(1, sizeof *s);
   s->src = filled(1, TAKE_N);
-  s->idx = nd_empty(ND_INT64, ND_SHAPE(TAKE_N), ND_C);
+  nd_rng *g = nd_rng_new(777); /* the NumPy side's default_rng(777).integers */
+  s->idx = nd_random_integers(g, 0, TAKE_N, false, ND_INT64, ND_SHAPE(TAKE_N));
+  nd_rng_free(g);
   bench_check(s->idx != NULL, "setup");
-  int64_t *ix = nd_data(s->idx);
-  uint64_t h = 777;
-  for (int64_t i = 0; i < TAKE_N; i++) {
-    ix[i] = (int64_t)((bench_next_random(&h) >> 20) % TAKE_N);
-  }
   return s;
 }
 

@@ -25,11 +25,7 @@ static void *setup_t(void) { return setup_with(1); }
 
 static void *setup_vec(void) {
   red_state *s = calloc(1, sizeof *s);
-  s->base = nd_empty(ND_FLOAT64, ND_SHAPE(ARG_N), ND_C);
-  bench_check(s->base != NULL, "setup");
-  double *d = nd_data(s->base);
-  uint64_t h = 12345;
-  for (int64_t i = 0; i < ARG_N; i++) d[i] = bench_uniform(&h);
+  s->base = bench_random(12345, ARG_N);
   s->view = nd_retain(s->base);
   return s;
 }

@@ -1,4 +1,4 @@
-/* Sorting and searching benchmarks: sort and argsort of 10M float64 (uniform in [0, 1)),
+/* Sorting and searching benchmarks: sort and argsort of 10M float64 (default_rng(12345).random, as on the NumPy side),
  * sort of the same values already sorted, and searchsorted of 1M values into them. */
 #include <stdlib.h>
 
@@ -6,14 +6,7 @@
 
 #define SORT_N 10000000
 
-static void *setup(void) {
-  nd_array *a = nd_empty(ND_FLOAT64, ND_SHAPE(SORT_N), ND_C);
-  bench_check(a != NULL, "setup");
-  double *d = nd_data(a);
-  uint64_t h = 12345;
-  for (int64_t i = 0; i < SORT_N; i++) d[i] = bench_uniform(&h);
-  return a;
-}
+static void *setup(void) { return bench_random(12345, SORT_N); }
 
 static void teardown(void *p) { nd_release(p); }
 

@@ -226,3 +226,20 @@ CASES.update({
     "linalg/eigh_batch_8x8": (lambda: _sym(10000, 8), lambda a: np.linalg.eigh(a)),
     "linalg/svd_batch_32x32": (lambda: _rng.random((1000, 32, 32)) - 0.5, lambda a: np.linalg.svd(a)),
 })
+
+
+# ---- random numbers (bench/cases_random.c): NumPy's Generator runs on one thread ----
+def _rng_into(dtype=np.float64):
+    return lambda: (np.random.default_rng(42), np.zeros(10_000_000, dtype=dtype))
+
+
+CASES.update({
+    "random/random_into_1thread": (_rng_into(), lambda s: s[0].random(out=s[1])),
+    "random/random_into_2threads": (_rng_into(), lambda s: s[0].random(out=s[1])),
+    "random/random_2threads": (_rng_into(), lambda s: s[0].random(10_000_000)),
+    "random/standard_normal_into_1thread": (_rng_into(), lambda s: s[0].standard_normal(out=s[1])),
+    "random/standard_normal_into_2threads": (_rng_into(), lambda s: s[0].standard_normal(out=s[1])),
+    "random/integers_1000_1thread": (_rng_into(), lambda s: s[0].integers(0, 1000, 10_000_000)),
+    "random/integers_1024_1thread": (_rng_into(), lambda s: s[0].integers(0, 1024, 10_000_000)),
+    "random/integers_1024_2threads": (_rng_into(), lambda s: s[0].integers(0, 1024, 10_000_000)),
+})

@@ -10,18 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Deterministic values in [-0.5, 0.5) (a 64-bit LCG), so runs are reproducible. */
+/* Reproducible values uniform in [-0.5, 0.5): NumPy's
+ * np.random.default_rng(seed).uniform(-0.5, 0.5, shape), bit for bit. */
 static nd_array *random_array(int ndim, const int64_t *shape, uint64_t seed) {
-  int64_t n = 1;
-  for (int i = 0; i < ndim; i++) n *= shape[i];
-  double *v = malloc((size_t)n * sizeof *v);
-  if (!v) return NULL;
-  for (int64_t i = 0; i < n; i++) {
-    seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-    v[i] = (double)(seed >> 11) / 9007199254740992.0 - 0.5;
-  }
-  nd_array *a = nd_from_data(ND_FLOAT64, ndim, shape, v, ND_C);
-  free(v);
+  nd_rng *g = nd_rng_new(seed);
+  nd_array *a = g ? nd_random_uniform(g, -0.5, 0.5, ND_FLOAT64, ndim, shape) : NULL;
+  nd_rng_free(g);
   return a;
 }
 

@@ -20,5 +20,6 @@
 #include "nd/scope.h"
 #include "nd/io.h"
 #include "nd/linalg.h"
+#include "nd/random.h"
 
 #endif

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Installs what nd's build, tests and benchmarks need, when it is missing:
-#   Debian packages (as root, through apt-get) and NumPy (pip, into .venv).
+#   Debian packages (as root, through apt-get) and, with --python, NumPy and the Python
+#   package's build and test tools (pip, into .venv).
 #   Open MPI, ScaLAPACK and ELPA are for the distributed component (libnd_mpi).
 # Usage: scripts/install-deps.sh [--python | --docs]
-#   --python also prepares .venv with numpy; --docs also installs doxygen.
+#   --python also prepares .venv (numpy, cython, scikit-build-core, pytest, hypothesis);
+#   --docs also installs doxygen.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -34,9 +36,12 @@ if [ ${#clean[@]} -gt 0 ]; then
 fi
 
 if [ "${1:-}" = "--python" ]; then
-  if [ ! -x .venv/bin/python ] || ! .venv/bin/python -c 'import numpy' 2>/dev/null; then
-    echo "install-deps: creating .venv with numpy"
-    python3 -m venv .venv
-    .venv/bin/pip install -q --disable-pip-version-check numpy
+  # numpy for the differential tests and benchmarks; Cython and scikit-build-core to build
+  # the Python package (python/) into the venv, pytest, pytest-xdist and hypothesis for its
+  # tests (tests/python)
+  if [ ! -x .venv/bin/python ] || ! .venv/bin/python -c 'import numpy, Cython, scikit_build_core, pytest, xdist, hypothesis' 2>/dev/null; then
+    echo "install-deps: preparing .venv (numpy, cython, scikit-build-core, pytest, pytest-xdist, hypothesis)"
+    [ -x .venv/bin/python ] || python3 -m venv .venv
+    .venv/bin/pip install -q --disable-pip-version-check numpy cython scikit-build-core pytest pytest-xdist hypothesis
   fi
 fi

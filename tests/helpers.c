@@ -255,12 +255,27 @@ void th_write_file(const char *path, const void *data, size_t len) {
   assert_int_equal(fclose(f), 0);
 }
 
-static uint64_t mut_state = 88172645463325252u;
-static uint64_t mut_next(void) { /* xorshift64 */
-  mut_state ^= mut_state << 13;
-  mut_state ^= mut_state >> 7;
-  mut_state ^= mut_state << 17;
-  return mut_state;
+/* The mutations' random numbers: one generator for the program, drawn 64 at a time. */
+static nd_rng *mut_rng;
+static uint64_t mut_buf[64];
+static int mut_left;
+
+static void mut_free(void) { nd_rng_free(mut_rng); }
+
+static uint64_t mut_next(void) {
+  if (!mut_rng) {
+    mut_rng = nd_rng_new(88172645463325252u);
+    assert_non_null(mut_rng);
+    atexit(mut_free);
+  }
+  if (mut_left == 0) {
+    nd_array *a = nd_random_integers_u64(mut_rng, 0, UINT64_MAX, true, ND_UINT64, ND_SHAPE(64));
+    assert_non_null(a);
+    memcpy(mut_buf, nd_data(a), sizeof mut_buf);
+    nd_release(a);
+    mut_left = 64;
+  }
+  return mut_buf[--mut_left];
 }
 
 unsigned char *th_mutate(const unsigned char *orig, size_t n, size_t *len) {

@@ -131,6 +131,24 @@ static nd_status op_matmul(void) {
   return st;
 }
 
+/* take_along_axis allocates its result, then an offsets array: a failure of the second
+ * must not hand back the unfilled first. Along an axis and flattened (a transposed source
+ * is copied first). */
+static nd_status op_take_along_axis(void) {
+  nd_array *a = nd_arange(ND_FLOAT64, 0, 12, 1);
+  nd_array *m = a ? nd_reshape(a, ND_SHAPE(3, 4), ND_C) : NULL;
+  nd_array *t = m ? nd_transpose(m) : NULL; /* [4,3], not contiguous */
+  const int64_t ix[] = {2, 0, 1, 1, 0, 2, 2, 2};
+  nd_array *i2 = nd_from_data(ND_INT64, ND_SHAPE(4, 2), ix, ND_C);
+  nd_array *i1 = nd_from_data(ND_INT64, ND_SHAPE(8), ix, ND_C);
+  nd_array *r2 = t && i2 ? nd_take_along_axis(t, i2, 1) : NULL;
+  nd_array *r1 = r2 && i1 ? nd_take_along_axis(t, i1, ND_AXIS_NONE) : NULL;
+  nd_status st = r1 ? ND_OK : nd_last_status();
+  nd_array *all[] = {a, m, t, i2, i1, r2, r1};
+  for (int k = 0; k < 7; k++) nd_release(all[k]);
+  return st;
+}
+
 static char npy_path[256];
 
 static nd_status op_npy_load(void) {
@@ -150,6 +168,7 @@ static const struct {
     {"creation", op_creation_misc}, {"views", op_views},
     {"assign overlap", op_assign_overlap}, {"to_string", op_to_string},
     {"scope", op_scope},         {"broadcast_arrays", op_broadcast_arrays},
+    {"take_along_axis", op_take_along_axis},
 };
 
 static void test_every_allocation_fails_cleanly(void **state) {
@@ -174,6 +193,10 @@ static void test_every_allocation_fails_cleanly(void **state) {
                  nd_last_error());
       if (st == ND_ERR_NOMEM && !strstr(nd_last_error(), "out of memory"))
         fail_msg("%s: NOMEM message \"%s\"", ops[k].name, nd_last_error());
+      /* a result handed back while a failure was recorded is a half-made one */
+      if (st == ND_OK && nd_last_status() != ND_OK)
+        fail_msg("%s, allocation %ld failing: succeeded with %s recorded (%s)", ops[k].name, n,
+                 nd_status_name(nd_last_status()), nd_last_error());
     }
   }
   nd_clear_error();

@@ -167,6 +167,98 @@ static void test_errors_and_null_chains(void **state) {
   nd_release(a);
 }
 
+/* One rule for every NULL required pointer (arrays, shapes, axis and index lists, output
+ * pointers): ND_ERR_NULL naming the parameter, unless an earlier failure is pending, which
+ * is then kept. */
+static void make_pending(void) {
+  nd_clear_error();
+  nd_array *a = nd_arange(ND_FLOAT64, 0, 24, 1);
+  assert_null(nd_reshape(a, ND_SHAPE(5, -1), ND_C));
+  nd_release(a);
+}
+static void expect_pending(void) {
+  th_assert_error(ND_ERR_SHAPE, "reshape: cannot reshape array of size 24 into shape [5,-1]");
+  nd_clear_error();
+}
+#define NULL_ARRAY_CASE(expr, fragment) \
+  do {                                  \
+    nd_clear_error();                   \
+    assert_null(expr);                  \
+    th_assert_error(ND_ERR_NULL, fragment); \
+    make_pending();                     \
+    assert_null(expr);                  \
+    expect_pending();                   \
+  } while (0)
+#define NULL_STATUS_CASE(expr, fragment)        \
+  do {                                          \
+    nd_clear_error();                           \
+    assert_int_equal((expr), ND_ERR_NULL);      \
+    th_assert_error(ND_ERR_NULL, fragment);     \
+    make_pending();                             \
+    assert_int_equal((expr), ND_ERR_NULL);      \
+    expect_pending();                           \
+  } while (0)
+
+static void test_null_pointer_rule(void **state) {
+  (void)state;
+  nd_array *x = nd_from_data(ND_FLOAT64, ND_SHAPE(2, 2), (const double[]){2, 1, 1, 3}, ND_C);
+  nd_array *o1, *o2, *o3, *o4;
+  const int ax[1] = {0};
+  const int64_t sh[1] = {1}, idx[2] = {0, 0};
+  double v;
+  NULL_ARRAY_CASE(nd_zeros(ND_FLOAT64, 2, NULL, ND_C), "zeros: argument shape is NULL");
+  NULL_ARRAY_CASE(nd_permute(x, 2, NULL), "permute: argument axes is NULL");
+  NULL_ARRAY_CASE(nd_sum(x, 1, NULL, false), "sum: argument axes is NULL");
+  NULL_ARRAY_CASE(nd_tile(x, 1, NULL), "tile: argument reps is NULL");
+  NULL_ARRAY_CASE(nd_roll(x, 1, NULL, 1, ax), "roll: argument shifts is NULL");
+  NULL_ARRAY_CASE(nd_roll(x, 1, sh, 1, NULL), "roll: argument axes is NULL");
+  NULL_ARRAY_CASE(nd_tensordot_axes(x, x, 1, NULL, ax), "tensordot: argument axes_a is NULL");
+  NULL_ARRAY_CASE(nd_tensordot_axes(x, x, 1, ax, NULL), "tensordot: argument axes_b is NULL");
+  /* the scalar forms name their array operand as declared: a in NAME_scalar(a, s), b in
+   * nd_scalar_NAME(s, b) */
+  NULL_ARRAY_CASE(nd_subtract_scalar(NULL, ND_INT(1)), "subtract: argument a is NULL");
+  NULL_ARRAY_CASE(nd_scalar_subtract(ND_INT(1), NULL), "subtract: argument b is NULL");
+  NULL_ARRAY_CASE(nd_scalar_divide(ND_INT(1), NULL), "divide: argument b is NULL");
+  NULL_ARRAY_CASE(nd_scalar_floor_divide(ND_INT(1), NULL), "floor_divide: argument b is NULL");
+  NULL_ARRAY_CASE(nd_scalar_remainder(ND_INT(1), NULL), "remainder: argument b is NULL");
+  NULL_ARRAY_CASE(nd_scalar_pow(ND_INT(1), NULL), "pow: argument b is NULL");
+  NULL_ARRAY_CASE(nd_scalar_atan2(ND_INT(1), NULL), "atan2: argument b is NULL");
+  NULL_ARRAY_CASE(nd_scalar_copysign(ND_INT(1), NULL), "copysign: argument b is NULL");
+  NULL_ARRAY_CASE(nd_scalar_nextafter(ND_INT(1), NULL), "nextafter: argument b is NULL");
+  NULL_ARRAY_CASE(nd_scalar_bitwise_left_shift(ND_INT(1), NULL), "bitwise_left_shift: argument b is NULL");
+  NULL_ARRAY_CASE(nd_scalar_bitwise_right_shift(ND_INT(1), NULL), "bitwise_right_shift: argument b is NULL");
+  NULL_STATUS_CASE(nd_add_scalar_out(x, NULL, ND_INT(1)), "add: argument a is NULL");
+  /* element access */
+  NULL_STATUS_CASE(nd_get_double(x, NULL, &v), "get_double: argument index is NULL");
+  NULL_STATUS_CASE(nd_get_double(NULL, idx, &v), "get_double: argument a is NULL");
+  NULL_STATUS_CASE(nd_set_double(x, NULL, 1.0), "set_double: argument index is NULL");
+  /* output pointers of the decompositions */
+  NULL_STATUS_CASE(nd_linalg_svd(x, false, NULL, &o2, &o3), "svd: argument u is NULL");
+  NULL_STATUS_CASE(nd_linalg_svd(x, false, &o1, NULL, &o3), "svd: argument s is NULL");
+  NULL_STATUS_CASE(nd_linalg_svd(x, false, &o1, &o2, NULL), "svd: argument vh is NULL");
+  NULL_STATUS_CASE(nd_linalg_qr(x, ND_QR_REDUCED, NULL, &o2), "qr: argument q is NULL");
+  NULL_STATUS_CASE(nd_linalg_qr(x, ND_QR_REDUCED, &o1, NULL), "qr: argument r is NULL");
+  NULL_STATUS_CASE(nd_linalg_eigh(x, NULL, &o2), "eigh: argument eigenvalues is NULL");
+  NULL_STATUS_CASE(nd_linalg_eigh(x, &o1, NULL), "eigh: argument eigenvectors is NULL");
+  NULL_STATUS_CASE(nd_linalg_eig(x, NULL, &o2), "eig: argument eigenvalues is NULL");
+  NULL_STATUS_CASE(nd_linalg_eig(x, &o1, NULL), "eig: argument eigenvectors is NULL");
+  NULL_STATUS_CASE(nd_linalg_slogdet(x, NULL, &o2), "slogdet: argument sign is NULL");
+  NULL_STATUS_CASE(nd_linalg_slogdet(x, &o1, NULL), "slogdet: argument logabsdet is NULL");
+  NULL_STATUS_CASE(nd_linalg_lstsq(x, x, -1, NULL, &o2, &o3, &o4), "lstsq: argument x is NULL");
+  NULL_STATUS_CASE(nd_linalg_lstsq(x, x, -1, &o1, NULL, &o3, &o4), "lstsq: argument residuals is NULL");
+  NULL_STATUS_CASE(nd_linalg_lstsq(x, x, -1, &o1, &o2, NULL, &o4), "lstsq: argument rank is NULL");
+  NULL_STATUS_CASE(nd_linalg_lstsq(x, x, -1, &o1, &o2, &o3, NULL), "lstsq: argument s is NULL");
+  /* result_type_n: a NULL list is ND_ERR_NULL, n <= 0 ND_ERR_VALUE */
+  nd_clear_error();
+  assert_int_equal(nd_result_type_n(2, NULL), -1);
+  th_assert_error(ND_ERR_NULL, "result_type: argument types is NULL");
+  make_pending();
+  assert_int_equal(nd_result_type_n(2, NULL), -1);
+  expect_pending();
+  TH_EXPECT_ERROR(nd_result_type_n(0, NULL), ND_ERR_VALUE, "result_type: at least one dtype is required (n is 0)");
+  nd_release(x);
+}
+
 static void test_inspection(void **state) {
   (void)state;
   nd_array *a = nd_zeros(ND_INT32, ND_SHAPE(3, 4), ND_F);
@@ -223,6 +315,26 @@ static void test_element_access(void **state) {
   assert_true(re == 1.5 && im == -2);
   TH_EXPECT_ERROR(nd_get_int64(c, &i, &v), ND_ERR_TYPE, "not an integer");
   TH_EXPECT_ERROR(nd_get_int64(a, &i, NULL), ND_ERR_NULL, "get_int64");
+  /* uint64 above INT64_MAX does not fit: an error, *value untouched (it used to wrap) */
+  nd_array *u = nd_from_data(ND_UINT64, ND_SHAPE(3), (const uint64_t[]){(uint64_t)INT64_MAX, (uint64_t)INT64_MAX + 1, UINT64_MAX}, ND_C);
+  int64_t j = 0, got = 7;
+  assert_int_equal(nd_get_int64(u, &j, &got), ND_OK);
+  assert_true(got == INT64_MAX);
+  got = 7;
+  j = 1;
+  TH_EXPECT_ERROR(nd_get_int64(u, &j, &got), ND_ERR_OVERFLOW, "get_int64: uint64 value 9223372036854775808 does not fit in int64");
+  j = -1;
+  TH_EXPECT_ERROR(nd_get_int64(u, &j, &got), ND_ERR_OVERFLOW, "get_int64: uint64 value 18446744073709551615 does not fit in int64");
+  assert_int_equal(got, 7);
+  /* through a reversed view too */
+  nd_array *ur = nd_flip(u, 0, NULL);
+  j = 0;
+  TH_EXPECT_ERROR(nd_get_int64(ur, &j, &got), ND_ERR_OVERFLOW, "18446744073709551615");
+  j = 2;
+  assert_int_equal(nd_get_int64(ur, &j, &got), ND_OK);
+  assert_true(got == INT64_MAX);
+  nd_release(ur);
+  nd_release(u);
   TH_EXPECT_ERROR(nd_get_double(a, &i, NULL), ND_ERR_NULL, "get_double");
   TH_EXPECT_ERROR(nd_get_complex(c, &i, NULL, NULL), ND_ERR_NULL, "get_complex");
   assert_int_equal(nd_get_complex(c, &i, NULL, &im), ND_OK); /* only the imaginary part */
@@ -392,6 +504,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_dtype_table),     cmocka_unit_test(test_promotion),
       cmocka_unit_test(test_limits),          cmocka_unit_test(test_errors_and_null_chains),
+      cmocka_unit_test(test_null_pointer_rule),
       cmocka_unit_test(test_inspection),      cmocka_unit_test(test_element_access),
       cmocka_unit_test(test_storage_lifetime), cmocka_unit_test(test_wrap),
       cmocka_unit_test(test_scope),           cmocka_unit_test(test_version),

@@ -232,6 +232,74 @@ static void test_errors(void **state) {
   nd_scope_end();
 }
 
+/* "PQ...,RS...,PR->QS..." with 13 letters in each of P, Q, R, S and 20 '...' axes: the
+ * first pair (all costs tie, every extent but five is 1) would be a product of 72 axes,
+ * which cannot be formed; the path avoids it and the result is right. Where no order
+ * fits, the contraction fails cleanly. */
+static void test_wide_intermediates(void **state) {
+  (void)state;
+  const char *L = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+  char subs[200];
+  snprintf(subs, sizeof subs, "%.26s...,%.26s...,%.13s%.13s->%.13s%.13s...", L, L + 26, L, L + 26,
+           L + 13, L + 39);
+  /* A: a(2) b..m n(3) o..z E(20, last 2); B: A(2) B..M N(2) O..Z E; C: a..m A..M */
+  int64_t sa[46], sb[46], sc[26];
+  for (int i = 0; i < 46; i++) sa[i] = sb[i] = 1;
+  for (int i = 0; i < 26; i++) sc[i] = 1;
+  sa[0] = 2, sa[13] = 3, sa[45] = 2;
+  sb[0] = 2, sb[13] = 2, sb[45] = 2;
+  sc[0] = 2, sc[13] = 2;
+  for (int Lo = 0; Lo < TH_NUM_LAYOUTS; Lo++) {
+    if (Lo == TH_STEPPED) continue; /* th_make's stepped base has 3^46 elements */
+    nd_scope_begin();
+    nd_array *ops[3] = {th_make(ND_FLOAT64, 46, sa, (th_layout)Lo, 1),
+                        th_make(ND_FLOAT64, 46, sb, TH_NEGATIVE, 2),
+                        th_make(ND_FLOAT64, 26, sc, TH_F, 3)};
+    int path[4];
+    assert_int_equal(nd_einsum_path(subs, 3, ops, path, NULL), ND_OK);
+    assert_false(path[0] == 0 && path[1] == 1);
+    nd_array *r = nd_einsum(subs, 3, ops);
+    if (!r) fail_msg("%s: %s", subs, nd_last_error());
+    assert_int_equal(nd_ndim(r), 46);
+    /* r[n, N, e] = sum over a, A of A[a, n, e] B[A, N, e] C[a, A] */
+    int64_t ia[46] = {0}, ib[46] = {0}, ic[26] = {0}, ir[46] = {0};
+    for (int n = 0; n < 3; n++)
+      for (int N = 0; N < 2; N++)
+        for (int e = 0; e < 2; e++) {
+          double want = 0, x, y, z, im;
+          for (int a = 0; a < 2; a++)
+            for (int A = 0; A < 2; A++) {
+              ia[0] = a, ia[13] = n, ia[45] = e;
+              ib[0] = A, ib[13] = N, ib[45] = e;
+              ic[0] = a, ic[13] = A;
+              th_get(ops[0], ia, &x, &im);
+              th_get(ops[1], ib, &y, &im);
+              th_get(ops[2], ic, &z, &im);
+              want += x * y * z;
+            }
+          ir[0] = n, ir[13] = N, ir[45] = e;
+          double got;
+          th_get(r, ir, &got, &im);
+          assert_true(got == want);
+        }
+    nd_scope_end();
+  }
+  /* letters in four groups G1..G4 of 13: "G1G2G3...,G2G3G4...,G1G3G4...->G1G2G4...";
+   * every pair leaves a product of all 52 letters and the 20 '...' axes (72): no order
+   * fits, and the contraction fails cleanly (NumPy's unoptimised einsum has no
+   * intermediates; nd contracts pairwise) */
+  nd_scope_begin();
+  snprintf(subs, sizeof subs, "%.39s...,%.39s...,%.13s%.26s...->%.26s%.13s...", L, L + 13, L,
+           L + 26, L, L + 39);
+  int64_t sd[59];
+  for (int i = 0; i < 59; i++) sd[i] = 1;
+  nd_array *o3[3] = {nd_ones(ND_FLOAT64, 59, sd, ND_C), nd_ones(ND_FLOAT64, 59, sd, ND_C),
+                     nd_ones(ND_FLOAT64, 59, sd, ND_C)};
+  TH_EXPECT_ERROR(nd_einsum(subs, 3, o3), ND_ERR_SHAPE,
+                  "einsum: the product of operands of 59 and 59 axes would have 72 axes (at most 64)");
+  nd_scope_end();
+}
+
 static void test_alloc_failures(void **state) {
   (void)state;
   nd_array *a = th_make(ND_FLOAT32, ND_SHAPE(5, 4, 3), TH_STEPPED, 1);
@@ -253,7 +321,7 @@ int main(void) {
       cmocka_unit_test(test_against_reference), cmocka_unit_test(test_many_operands),
       cmocka_unit_test(test_path),              cmocka_unit_test(test_seed002),
       cmocka_unit_test(test_views_dtypes_sizes), cmocka_unit_test(test_errors),
-      cmocka_unit_test(test_alloc_failures),
+      cmocka_unit_test(test_alloc_failures),  cmocka_unit_test(test_wide_intermediates),
   };
   return TH_RUN(tests);
 }

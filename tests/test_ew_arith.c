@@ -24,7 +24,7 @@ static double f_add(double a, double b) { return a + b; }
 static double f_sub(double a, double b) { return a - b; }
 static double f_mul(double a, double b) { return a * b; }
 static double f_div(double a, double b) { return a / b; }
-static double f_fdiv(double a, double b) { return b == 0 ? a / b : floor(a / b); }
+static double f_fdiv(double a, double b) { return b == 0 || isinf(a) != isinf(b) ? a / b : floor(a / b); }
 static double f_rem(double a, double b) {
   if (b == 0) return NAN;
   double r = a - floor(a / b) * b;
@@ -252,6 +252,39 @@ static void test_integer_pow(void **state) {
   TH_EXPECT_ERROR(nd_scalar_pow(ND_INT(2), a), ND_ERR_VALUE, NULL); /* a holds -3 */
   nd_array *bb = nd_full(ND_BOOL, ND_SHAPE(2), 1, ND_C);
   assert_int_equal(nd_dtype_of(nd_pow(bb, bb)), ND_INT8);
+  /* A single negative exponent (a scalar, a 0-d array, a broadcast element) fails before
+   * anything is written: out keeps its values, as NumPy's np.power(a, -1, out=o) leaves
+   * o; on every layout of out and of the base. */
+  static const int64_t s34[2] = {3, 4};
+  for (int L = 0; L < TH_NUM_LAYOUTS; L++) {
+    if (L == TH_BROADCAST) continue; /* read-only: not an out */
+    for (int B = 0; B < TH_NUM_LAYOUTS; B++) {
+      nd_array *base = th_make(ND_INT32, 2, s34, (th_layout)B, 5);
+      nd_array *out = th_make(ND_INT32, 2, s34, (th_layout)L, 6);
+      nd_array *keep = nd_copy(out, ND_C);
+      TH_EXPECT_ERROR(nd_pow_scalar_out(out, base, ND_INT(-2)), ND_ERR_VALUE,
+                      "pow: integers to negative integer powers are not allowed");
+      th_assert_same_values(out, keep);
+      nd_array *e0 = nd_full(ND_INT8, 0, NULL, -1, ND_C);
+      TH_EXPECT_ERROR(nd_pow_out(out, base, e0), ND_ERR_VALUE, "pow: integers to negative");
+      th_assert_same_values(out, keep);
+      nd_array *e1 = nd_broadcast_to(nd_full(ND_INT64, ND_SHAPE(1), -3, ND_C), ND_SHAPE(3, 4));
+      TH_EXPECT_ERROR(nd_pow_out(out, base, e1), ND_ERR_VALUE, "pow: integers to negative");
+      th_assert_same_values(out, keep);
+      /* out as its own base (the identical-operand path) */
+      TH_EXPECT_ERROR(nd_pow_scalar_out(out, out, ND_INT(-1)), ND_ERR_VALUE, "pow: integers to negative");
+      th_assert_same_values(out, keep);
+    }
+  }
+  /* nothing to compute, nothing to refuse (NumPy: an empty power is no error) */
+  nd_array *none = nd_zeros(ND_INT32, ND_SHAPE(0, 3), ND_C);
+  nd_clear_error();
+  assert_non_null(nd_pow_scalar(none, ND_INT(-1)));
+  assert_int_equal(nd_pow_scalar_out(none, none, ND_INT(-1)), ND_OK);
+  /* non-negative single exponents and float bases are unaffected */
+  assert_int_equal(get_i(nd_pow_scalar(a, ND_INT(0)), 1), 1);
+  assert_non_null(nd_pow_scalar(nd_astype(a, ND_FLOAT64), ND_INT(-1)));
+  assert_int_equal(nd_last_status(), ND_OK);
   nd_scope_end();
 }
 
@@ -275,9 +308,11 @@ static void test_float_specials(void **state) {
   double bv[] = {0, 0, 0, 1, inf, inf, -inf, -1, 3, 3};
   nd_array *a = nd_from_data(ND_FLOAT64, ND_SHAPE(10), av, ND_C);
   nd_array *b = nd_from_data(ND_FLOAT64, ND_SHAPE(10), bv, ND_C);
-  /* NumPy 2.4: np.divide, np.floor_divide, np.remainder of the pairs above */
+  /* NumPy 2.4: np.divide, np.floor_divide, np.remainder of the pairs above, except that
+   * floor_divide with one infinite operand follows the Array API's special cases
+   * (-1 // inf is -0.0, NumPy's -1.0) */
   const double dv[] = {inf, -inf, nan, -0.0, nan, -0.0, -0.0, 0.0, 5.0 / 3, -5.0 / 3};
-  const double fd[] = {inf, -inf, nan, -0.0, nan, -1, -1, 0.0, 1, -2};
+  const double fd[] = {inf, -inf, nan, -0.0, nan, -0.0, -0.0, 0.0, 1, -2};
   const double rm[] = {nan, nan, nan, 0.0, nan, inf, -inf, -0.0, 2, 1};
   for (int t = 0; t < 2; t++) {
     nd_dtype dt = t ? ND_FLOAT32 : ND_FLOAT64;
@@ -289,6 +324,14 @@ static void test_float_specials(void **state) {
       assert_same_double(get_d(r, i), rm[i]);
     }
   }
+  /* the standard's floor_divide of an infinity by a finite number: a signed infinity
+   * (NumPy: NaN) */
+  nd_array *fi = nd_floor_divide(nd_from_data(ND_FLOAT64, ND_SHAPE(4), (double[]){inf, inf, -inf, -inf}, ND_C),
+                                 nd_from_data(ND_FLOAT64, ND_SHAPE(4), (double[]){2, -2, 2, -2}, ND_C));
+  assert_same_double(get_d(fi, 0), inf);
+  assert_same_double(get_d(fi, 1), -inf);
+  assert_same_double(get_d(fi, 2), -inf);
+  assert_same_double(get_d(fi, 3), inf);
   /* signed zeros: -0 + -0 = -0, -0 + 0 = 0, -(0) = -0, 0 * -1 = -0 */
   nd_array *z = nd_from_data(ND_FLOAT64, ND_SHAPE(2), (double[]){-0.0, 0.0}, ND_C);
   assert_same_double(get_d(nd_add_scalar(z, ND_FLOAT(-0.0)), 0), -0.0);

@@ -358,6 +358,43 @@ static void test_complex(void **state) {
 
 /* ---- atan2, hypot, logaddexp --------------------------------------------------------------- */
 
+/* The standard's special values of complex expm1 and tanh (those of exp(z) - 1 and Annex
+ * G's ctanh), which the accurate formula and glibc do not give by themselves. */
+static void test_complex_special_values(void **state) {
+  (void)state;
+  nd_scope_begin();
+  const double inf = INFINITY, nan = NAN;
+  /* z, expm1(z); NaN stands for "NaN", and a zero's sign is checked */
+  const double cases[][4] = {{-0.0, 0.0, 0.0, 0.0},   {0.0, 0.0, 0.0, 0.0},    {inf, 0.0, inf, 0.0},
+                             {-inf, inf, -1, 0},      {-inf, nan, -1, 0},      {nan, 0.0, nan, 0.0},
+                             {inf, nan, inf, nan},    {1.0, inf, nan, nan}};
+  for (int t = 0; t < 2; t++) {
+    nd_dtype dt = t ? ND_COMPLEX64 : ND_COMPLEX128;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+      nd_array *z = nd_astype(nd_from_data(ND_COMPLEX128, ND_SHAPE(1), cases[i], ND_C), dt);
+      double re, im;
+      nd_get_complex(nd_expm1(z), (int64_t[]){0}, &re, &im);
+      if (isnan(cases[i][2])) assert_true(isnan(re));
+      else if (cases[i][2] == 0) assert_true(re == 0 && !signbit(re));
+      else assert_true(fabs(re) == fabs(cases[i][2]) && (isinf(re) || re == cases[i][2]));
+      if (isnan(cases[i][3])) assert_true(isnan(im));
+      else assert_true(im == 0 && (cases[i][0] == -inf || signbit(im) == signbit(cases[i][1])));
+    }
+    /* tanh(+-inf + iy), y finite: +-1 + 0i with the zero of y's sign */
+    const double y[] = {2.0, -2.0, 0.5};
+    for (int k = 0; k < 3; k++)
+      for (int sx = -1; sx <= 1; sx += 2) {
+        double zv[2] = {sx * inf, y[k]};
+        double re, im;
+        nd_get_complex(nd_tanh(nd_astype(nd_from_data(ND_COMPLEX128, ND_SHAPE(1), zv, ND_C), dt)),
+                       (int64_t[]){0}, &re, &im);
+        assert_true(re == sx);
+        assert_true(im == 0 && signbit(im) == signbit(y[k]));
+      }
+  }
+  nd_scope_end();
+}
+
 static void test_real_binary(void **state) {
   (void)state;
   nd_scope_begin();
@@ -428,7 +465,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_accuracy),     cmocka_unit_test(test_special_values),
       cmocka_unit_test(test_dtypes_and_layouts), cmocka_unit_test(test_binary_dtypes_and_layouts),
-      cmocka_unit_test(test_complex),
+      cmocka_unit_test(test_complex), cmocka_unit_test(test_complex_special_values),
       cmocka_unit_test(test_real_binary),
   };
   return TH_RUN(tests);

@@ -513,7 +513,7 @@ static void test_index_errors(void **state) {
                   "mask_select: boolean index did not match indexed array along axis 1; size of axis is 4 but size of corresponding boolean axis is 5");
   TH_EXPECT_ERROR(nd_mask_select(a, nd_ones(ND_BOOL, ND_SHAPE(3, 4, 1), ND_C)), ND_ERR_INDEX, "mask_select");
   TH_EXPECT_ERROR(nd_mask_select(a, i), ND_ERR_TYPE, "mask_select: the mask must be a bool array, got int64");
-  TH_EXPECT_ERROR(nd_nonzero(nd_ones(ND_INT8, 0, NULL, ND_C), (nd_array *[1]){0}), ND_ERR_VALUE, "nonzero: a zero-dimensional array");
+  TH_EXPECT_ERROR(nd_nonzero(nd_ones(ND_INT8, 0, NULL, ND_C), (nd_array *[1]){0}), ND_ERR_SHAPE, "nonzero: a zero-dimensional array");
   TH_EXPECT_ERROR(nd_nonzero(NULL, (nd_array *[1]){0}), ND_ERR_NULL, "nonzero");
   nd_scope_end();
 }

@@ -251,6 +251,27 @@ static void test_export_refusals(void **state) {
   assert_non_null(t);
   t->deleter(t);
   TH_EXPECT_ERROR(nd_to_dlpack(NULL), ND_ERR_NULL, "to_dlpack");
+  /* nd_broadcast_arrays' views keep the write flag but have a stride-0 axis: not
+   * writeable (nd_is_writeable), so not exported; an axis of stride 0 and extent 1 does
+   * not count */
+  nd_array *w = nd_zeros(ND_FLOAT64, ND_SHAPE(3), ND_C), *col = nd_zeros(ND_FLOAT64, ND_SHAPE(2, 1), ND_C);
+  nd_array *pair[2];
+  assert_int_equal(nd_broadcast_arrays(2, (nd_array *[]){w, col}, pair), ND_OK);
+  for (int k = 0; k < 2; k++) {
+    assert_false(nd_is_writeable(pair[k]));
+    TH_EXPECT_ERROR(nd_to_dlpack(pair[k]), ND_ERR_READONLY,
+                    k == 0 ? "to_dlpack: the array is read-only (a broadcast view: axis 0 has stride 0 and extent 2) and DLPack 0.6"
+                           : "to_dlpack: the array is read-only (a broadcast view: axis 1 has stride 0 and extent 3)");
+    nd_release(pair[k]);
+  }
+  nd_array *one = nd_wrap(ND_FLOAT64, ND_SHAPE(1, 3), (const int64_t[]){0, 1}, nd_data(w), NULL, NULL);
+  assert_true(nd_is_writeable(one));
+  DLManagedTensor *t1 = nd_to_dlpack(one);
+  assert_non_null(t1);
+  t1->deleter(t1);
+  nd_release(one);
+  nd_release(col);
+  nd_release(w);
   nd_release(c);
   nd_release(b);
   nd_release(a);

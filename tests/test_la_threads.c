@@ -11,12 +11,6 @@
 
 #include "helpers.h"
 
-/* Deterministic values in [-1, 1). */
-static double next_value(uint64_t *s) {
-  *s = *s * 6364136223846793005ULL + 1442695040888963407ULL;
-  return (double)(*s >> 11) / (double)(1ULL << 52) - 1.0;
-}
-
 typedef enum { M_GENERAL, M_SYMMETRIC, M_SPD } matrix_kind;
 
 /* A stack of `batch` n x n matrices (batch 0: a single [n, n]) in dtype t. */
@@ -24,8 +18,11 @@ static nd_array *make_matrices(nd_dtype t, int64_t batch, int64_t n, matrix_kind
                                uint64_t seed) {
   bool cplx = t == ND_COMPLEX64 || t == ND_COMPLEX128;
   int64_t nb = batch ? batch : 1, per = n * n * (cplx ? 2 : 1);
-  double *v = malloc(sizeof(double) * (size_t)(nb * per));
-  for (int64_t i = 0; i < nb * per; i++) v[i] = next_value(&seed);
+  nd_rng *g = nd_rng_new(seed); /* reproducible values uniform in [-1, 1) */
+  nd_array *u = nd_random_uniform(g, -1.0, 1.0, ND_FLOAT64, ND_SHAPE(nb * per));
+  nd_rng_free(g);
+  assert_non_null(u);
+  double *v = nd_data(u);
   for (int64_t b = 0; b < nb && kind != M_GENERAL; b++) {
     double *m = v + b * per;
     int w = cplx ? 2 : 1;
@@ -43,7 +40,7 @@ static nd_array *make_matrices(nd_dtype t, int64_t batch, int64_t n, matrix_kind
   int nd = batch ? 3 : 2;
   nd_array *d = nd_from_data(cplx ? ND_COMPLEX128 : ND_FLOAT64, nd, batch ? shape : shape + 1,
                              v, ND_C);
-  free(v);
+  nd_release(u);
   nd_array *r = nd_astype(d, t);
   nd_release(d);
   return r;

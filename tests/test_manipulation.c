@@ -106,7 +106,7 @@ static void test_concat_flat_promotion_order(void **state) {
   TH_EXPECT_ERROR(nd_concat(0, NULL, 0), ND_ERR_VALUE, "concat: need at least one array");
   TH_EXPECT_ERROR(nd_concat(2, (nd_array *[]){a, b}, 0), ND_ERR_SHAPE, "concat: array 1 has shape [2,3] but array 0 has shape [3,4,5]");
   TH_EXPECT_ERROR(nd_concat(2, (nd_array *[]){f1, f2}, 0), ND_ERR_SHAPE, "they must match except along axis 0");
-  TH_EXPECT_ERROR(nd_concat(2, (nd_array *[]){z, z}, 0), ND_ERR_VALUE, "concat: zero-dimensional arrays cannot be concatenated");
+  TH_EXPECT_ERROR(nd_concat(2, (nd_array *[]){z, z}, 0), ND_ERR_SHAPE, "concat: zero-dimensional arrays cannot be concatenated");
   TH_EXPECT_ERROR(nd_concat(2, (nd_array *[]){f1, f1}, 2), ND_ERR_INDEX, "concat: axis 2 is out of bounds");
   TH_EXPECT_ERROR(nd_concat(2, (nd_array *[]){f1, NULL}, 0), ND_ERR_NULL, "concat");
   TH_EXPECT_ERROR(nd_stack(2, (nd_array *[]){f1, f2}, 0), ND_ERR_SHAPE, "stack: all input arrays must have the same shape");
@@ -140,7 +140,7 @@ static void test_unstack(void **state) {
     nd_release(a);
   }
   nd_array *z = nd_zeros(ND_INT8, 0, NULL, ND_C), *o[1];
-  TH_EXPECT_ERROR(nd_unstack(z, 0, 1, o), ND_ERR_VALUE, "unstack: a zero-dimensional array cannot be unstacked");
+  TH_EXPECT_ERROR(nd_unstack(z, 0, 1, o), ND_ERR_SHAPE, "unstack: a zero-dimensional array cannot be unstacked");
   TH_EXPECT_ERROR(nd_unstack(NULL, 0, 1, o), ND_ERR_NULL, "unstack");
   nd_release(z);
 }
@@ -187,7 +187,7 @@ static void test_tile(void **state) {
   expect_value_at(t, (int64_t[]){1, 2}, 7, "tile 0-d");
   th_assert_same_values(nd_tile(z, 0, NULL), z);
   TH_EXPECT_ERROR(nd_tile(z, 1, (int64_t[]){-1}), ND_ERR_VALUE, "tile: negative repetition count -1");
-  TH_EXPECT_ERROR(nd_tile(z, 1, NULL), ND_ERR_NULL, "tile: reps is NULL");
+  TH_EXPECT_ERROR(nd_tile(z, 1, NULL), ND_ERR_NULL, "tile: argument reps is NULL");
   TH_EXPECT_ERROR(nd_tile(NULL, 0, NULL), ND_ERR_NULL, "tile");
   nd_scope_end();
 }
@@ -392,8 +392,8 @@ static void test_tril_triu(void **state) {
     }
   }
   nd_array *v = nd_ones(ND_FLOAT64, ND_SHAPE(3), ND_C);
-  TH_EXPECT_ERROR(nd_tril(v, 0), ND_ERR_VALUE, "tril: array of dimension 1 has no matrix axes");
-  TH_EXPECT_ERROR(nd_triu(v, 0), ND_ERR_VALUE, "triu: array of dimension 1");
+  TH_EXPECT_ERROR(nd_tril(v, 0), ND_ERR_SHAPE, "tril: array of dimension 1 has no matrix axes");
+  TH_EXPECT_ERROR(nd_triu(v, 0), ND_ERR_SHAPE, "triu: array of dimension 1");
   TH_EXPECT_ERROR(nd_tril(NULL, 0), ND_ERR_NULL, "tril");
   nd_array *e = nd_ones(ND_FLOAT64, ND_SHAPE(0, 3), ND_C);
   nd_array *te = nd_tril(e, 0);
@@ -482,7 +482,7 @@ static void test_diff(void **state) {
   th_assert_shape(nd_diff(m, 1, 5, NULL, NULL), 2, (int64_t[]){2, 0});
   th_assert_same_values(nd_diff(m, 1, 0, NULL, NULL), m);
   TH_EXPECT_ERROR(nd_diff(m, 0, -1, NULL, NULL), ND_ERR_VALUE, "diff: order must be non-negative but got -1");
-  TH_EXPECT_ERROR(nd_diff(nd_zeros(ND_INT8, 0, NULL, ND_C), 0, 1, NULL, NULL), ND_ERR_VALUE, "diff: requires input that is at least one dimensional");
+  TH_EXPECT_ERROR(nd_diff(nd_zeros(ND_INT8, 0, NULL, ND_C), 0, 1, NULL, NULL), ND_ERR_SHAPE, "diff: requires input that is at least one dimensional");
   TH_EXPECT_ERROR(nd_diff(m, ND_AXIS_NONE, 1, NULL, NULL), ND_ERR_INDEX, "diff: an axis is required");
   TH_EXPECT_ERROR(nd_diff(m, 2, 1, NULL, NULL), ND_ERR_INDEX, "diff: axis 2 is out of bounds");
   TH_EXPECT_ERROR(nd_diff(m, 1, 1, nd_ones(ND_INT64, ND_SHAPE(3, 1), ND_C), NULL), ND_ERR_SHAPE,

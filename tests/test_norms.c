@@ -98,6 +98,13 @@ static void test_vector_norm(void **state) {
   TH_EXPECT_ERROR(nd_linalg_vector_norm(nd_zeros(ND_FLOAT64, ND_SHAPE(0, 0), ND_C), 1, (int[]){-1}, false, -INFINITY),
                   ND_ERR_VALUE, "vector_norm: ord=-inf over an empty set");
   TH_EXPECT_ERROR(nd_linalg_vector_norm(NULL, -1, NULL, false, 2), ND_ERR_NULL, "vector_norm");
+  /* only -1 means all axes, as in the reductions (nd_sum) */
+  nd_array *x = nd_ones(ND_FLOAT64, ND_SHAPE(2, 3), ND_C);
+  TH_EXPECT_ERROR(nd_linalg_vector_norm(x, -2, NULL, false, 2), ND_ERR_VALUE, "vector_norm: invalid axis count -2 (-1 means all axes)");
+  TH_EXPECT_ERROR(nd_linalg_vector_norm(x, INT32_MIN, NULL, false, 2), ND_ERR_VALUE, "invalid axis count");
+  TH_EXPECT_ERROR(nd_sum(x, -2, NULL, false), ND_ERR_VALUE, "sum: invalid axis count -2 (-1 means all axes)");
+  nd_item_double(nd_linalg_vector_norm(x, -1, NULL, false, 2), &got);
+  assert_true(fabs(got - sqrt(6.0)) < 1e-15);
   nd_scope_end();
 }
 

@@ -146,6 +146,24 @@ static void test_print_io(void **state) {
   char *d = nd_describe(a);
   assert_string_equal(d, "array(shape=[3], strides=[1], dtype=int32, C and F)");
   free(d);
+  /* read-only as nd_is_writeable says: a broadcast_arrays view keeps its write flag but
+   * has a stride-0 axis */
+  nd_array *pair[2], *col = nd_zeros(ND_INT32, ND_SHAPE(2, 1), ND_C);
+  assert_int_equal(nd_broadcast_arrays(2, (nd_array *[]){a, col}, pair), ND_OK);
+  d = nd_describe(pair[0]);
+  assert_string_equal(d, "array(shape=[2,3], strides=[0,1], dtype=int32, strided, read-only)");
+  free(d);
+  d = nd_describe(pair[1]);
+  assert_string_equal(d, "array(shape=[2,3], strides=[1,0], dtype=int32, strided, read-only)");
+  free(d);
+  nd_release(pair[0]);
+  nd_release(pair[1]);
+  nd_release(col);
+  nd_array *bt = nd_broadcast_to(a, ND_SHAPE(2, 3));
+  d = nd_describe(bt);
+  assert_non_null(strstr(d, ", read-only)"));
+  free(d);
+  nd_release(bt);
   nd_release(a);
   nd_clear_error();
   assert_null(nd_to_string(NULL));
@@ -153,11 +171,59 @@ static void test_print_io(void **state) {
   nd_clear_error();
 }
 
+static void check_repr(nd_array *a, const char *name, const char *want) {
+  assert_non_null(a);
+  char *s = nd_repr(a, name);
+  assert_non_null(s);
+  if (strcmp(s, want) != 0) fail_msg("repr\n%s\nwant\n%s", s, want);
+  free(s);
+}
+
+/* nd_repr: NumPy 2's repr with the dtype always shown (strings from NumPy 2.4). */
+static void test_repr(void **state) {
+  (void)state;
+  nd_scope_begin();
+  check_repr(th_arange(ND_FLOAT64, ND_SHAPE(2, 3)), NULL, "array([[0., 1., 2.],\n       [3., 4., 5.]], dtype=float64)");
+  check_repr(th_arange(ND_INT64, ND_SHAPE(2, 2, 2)), "Array",
+             "Array([[[0, 1],\n        [2, 3]],\n\n       [[4, 5],\n        [6, 7]]], dtype=int64)");
+  check_repr(nd_from_data(ND_FLOAT64, 0, NULL, (double[]){1}, ND_C), "Array", "Array(1., dtype=float64)");
+  check_repr(nd_from_data(ND_BOOL, 0, NULL, (bool[]){true}, ND_C), NULL, "array(True, dtype=bool)");
+  check_repr(nd_from_data(ND_BOOL, ND_SHAPE(2), (bool[]){true, false}, ND_C), NULL,
+             "array([ True, False], dtype=bool)");
+  check_repr(nd_zeros(ND_FLOAT32, ND_SHAPE(0, 3), ND_C), NULL, "array([], shape=(0, 3), dtype=float32)");
+  check_repr(nd_zeros(ND_INT8, ND_SHAPE(0), ND_C), NULL, "array([], dtype=int8)");
+  check_repr(nd_from_data(ND_COMPLEX128, ND_SHAPE(2), (double[]){1, 2, 3, -4}, ND_C), NULL,
+             "array([1.+2.j, 3.-4.j], dtype=complex128)");
+  /* wrapped lines, and the dtype moved to its own line when it does not fit */
+  check_repr(nd_multiply_scalar(th_arange(ND_FLOAT64, ND_SHAPE(20)), ND_FLOAT(1.001)), NULL,
+             "array([ 0.   ,  1.001,  2.002,  3.003,  4.004,  5.005,  6.006,  7.007,\n"
+             "        8.008,  9.009, 10.01 , 11.011, 12.012, 13.013, 14.014, 15.015,\n"
+             "       16.016, 17.017, 18.018, 19.019], dtype=float64)");
+  check_repr(th_arange(ND_FLOAT64, ND_SHAPE(13)), NULL,
+             "array([ 0.,  1.,  2.,  3.,  4.,  5.,  6.,  7.,  8.,  9., 10., 11., 12.],\n      dtype=float64)");
+  /* summarised: the shape is given */
+  check_repr(th_arange(ND_FLOAT64, ND_SHAPE(2000)), NULL,
+             "array([0.000e+00, 1.000e+00, 2.000e+00, ..., 1.997e+03, 1.998e+03,\n"
+             "       1.999e+03], shape=(2000,), dtype=float64)");
+  check_repr(th_arange(ND_INT64, ND_SHAPE(3, 1000)), NULL,
+             "array([[   0,    1,    2, ...,  997,  998,  999],\n"
+             "       [1000, 1001, 1002, ..., 1997, 1998, 1999],\n"
+             "       [2000, 2001, 2002, ..., 2997, 2998, 2999]],\n      shape=(3, 1000), dtype=int64)");
+  /* a view: transposed */
+  check_repr(nd_transpose(th_arange(ND_INT32, ND_SHAPE(2, 3))), NULL,
+             "array([[0, 3],\n       [1, 4],\n       [2, 5]], dtype=int32)");
+  nd_scope_end();
+  nd_clear_error();
+  assert_null(nd_repr(NULL, NULL));
+  th_assert_error(ND_ERR_NULL, "repr");
+  nd_clear_error();
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_numbers), cmocka_unit_test(test_complex),
       cmocka_unit_test(test_summary), cmocka_unit_test(test_layouts_and_scalars),
-      cmocka_unit_test(test_print_io),
+      cmocka_unit_test(test_print_io), cmocka_unit_test(test_repr),
   };
   return TH_RUN(tests);
 }

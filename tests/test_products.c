@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/alloc.h"
+#include "linalg/contract.h"
 #include "linalg_ref.h"
 
 /* ref_check on two operands */
@@ -178,6 +179,132 @@ static void test_kron(void **state) {
   nd_scope_end();
 }
 
+/* r against the definition: r[i] = a[i / eb] * b[i % eb] per axis (shapes padded with
+ * leading 1s), read through raw strides. */
+static void kron_check(const nd_array *a, const nd_array *b, const nd_array *r) {
+  int na = nd_ndim(a), nb = nd_ndim(b), nd = na > nb ? na : nb;
+  int64_t shape[ND_MAX_DIMS], idx[ND_MAX_DIMS] = {0}, ia[ND_MAX_DIMS], ib[ND_MAX_DIMS];
+  for (int d = 0; d < nd; d++) {
+    int64_t ea = d >= nd - na ? nd_shape(a)[d - (nd - na)] : 1;
+    int64_t eb = d >= nd - nb ? nd_shape(b)[d - (nd - nb)] : 1;
+    shape[d] = ea * eb;
+  }
+  if (!r) fail_msg("kron of %d and %d axes: %s", na, nb, nd_last_error());
+  th_assert_shape(r, nd, shape);
+  if (nd_size(r) == 0) return;
+  do {
+    for (int d = 0; d < nd; d++) {
+      int64_t eb = d >= nd - nb ? nd_shape(b)[d - (nd - nb)] : 1;
+      if (d >= nd - na) ia[d - (nd - na)] = idx[d] / eb;
+      if (d >= nd - nb) ib[d - (nd - nb)] = idx[d] % eb;
+    }
+    double ar, ai, br, bi, rr, ri;
+    th_get(a, ia, &ar, &ai);
+    th_get(b, ib, &br, &bi);
+    th_get(r, idx, &rr, &ri);
+    assert_true(rr == ar * br - ai * bi && ri == ar * bi + ai * br);
+  } while (th_next(nd, shape, idx));
+}
+
+/* A shape of n extents 1, with extents e[k] at axes ax[k]. */
+static const int64_t *ones_with(int n, int k, const int *ax, const int64_t *e, int64_t *buf) {
+  for (int i = 0; i < n; i++) buf[i] = 1;
+  for (int i = 0; i < k; i++) buf[ax[i]] = e[i];
+  return buf;
+}
+
+/* th_make, but TH_STEPPED doubles only the extents above 1 (th_make's larger array has
+ * 2n + 1 along every axis: 3^40 elements for 40 axes of extent 1). */
+static nd_array *make_many(nd_dtype t, int n, const int64_t *shape, th_layout L, unsigned seed) {
+  if (L != TH_STEPPED) return th_make(t, n, shape, L, seed);
+  int64_t big[ND_MAX_DIMS];
+  char spec[4 * ND_MAX_DIMS + 1] = "";
+  for (int i = 0; i < n; i++) {
+    big[i] = shape[i] > 1 ? 2 * shape[i] : 1;
+    strcat(spec, i ? ",::2" : "::2");
+  }
+  nd_array *base = th_make(t, n, big, TH_C, seed);
+  nd_array *v = nd_index(base, spec);
+  nd_release(base);
+  return v;
+}
+
+/* Operands of more than 32 axes: the product pairs up twice as many axes, which used to
+ * overflow the engine's label list (and then failed: "kron: ndim 66 is out of range");
+ * NumPy fails there too, nd computes it up to ND_MAX_DIMS axes. */
+static void test_kron_many_axes(void **state) {
+  (void)state;
+  int64_t sa[ND_MAX_DIMS], sb[ND_MAX_DIMS];
+  const nd_dtype types[] = {ND_FLOAT64, ND_COMPLEX64, ND_INT64};
+  for (int t = 0; t < 3; t++)
+    for (int L = 0; L < TH_NUM_LAYOUTS; L++) {
+      nd_scope_begin();
+      /* 40 and 40 axes, extents above 1 on shared and on separate axes */
+      nd_array *a = make_many(types[t], 40, ones_with(40, 4, (int[]){0, 13, 20, 39}, (int64_t[]){2, 2, 2, 3}, sa),
+                            (th_layout)L, 1);
+      nd_array *b = make_many(types[t], 40, ones_with(40, 4, (int[]){0, 5, 13, 30}, (int64_t[]){3, 2, 2, 2}, sb),
+                            (th_layout)((L + 1) % TH_NUM_LAYOUTS), 2);
+      kron_check(a, b, nd_kron(a, b));
+      /* 64 axes with 3 (b padded), and 64 with 64 */
+      nd_array *c = make_many(types[t], 64, ones_with(64, 3, (int[]){0, 50, 63}, (int64_t[]){2, 3, 2}, sa),
+                            (th_layout)L, 3);
+      nd_array *d = th_make(types[t], ND_SHAPE(2, 1, 3), (th_layout)L, 4);
+      kron_check(c, d, nd_kron(c, d));
+      kron_check(d, c, nd_kron(d, c));
+      nd_array *e = make_many(types[t], 64, ones_with(64, 3, (int[]){0, 1, 63}, (int64_t[]){2, 2, 3}, sb),
+                            TH_NEGATIVE, 5);
+      kron_check(c, e, nd_kron(c, e));
+      nd_scope_end();
+    }
+  nd_scope_begin();
+  /* size 0 with 40 + 21 axes of extent above 1: the empty result, shaped */
+  int64_t z[40], w[40];
+  z[0] = 0;
+  for (int i = 1; i < 40; i++) z[i] = 2;
+  w[0] = 3;
+  for (int i = 1; i < 40; i++) w[i] = i <= 20 ? 2 : 1;
+  nd_array *za = nd_zeros(ND_FLOAT32, 40, z, ND_C);
+  nd_array *wb = nd_broadcast_to(nd_scalar_array(ND_INT(2)), 40, w);
+  nd_array *zr = nd_kron(za, wb);
+  kron_check(za, wb, zr);
+  assert_int_equal(nd_dtype_of(zr), ND_FLOAT64); /* float32 with int64 */
+  /* sizes whose product overflows: an error, before anything is formed */
+  int64_t big[40];
+  for (int i = 0; i < 40; i++) big[i] = i < 32 ? 2 : 1;
+  nd_array *h = nd_broadcast_to(nd_scalar_array(ND_FLOAT(1)), 40, big); /* 2^32 elements */
+  TH_EXPECT_ERROR(nd_kron(h, h), ND_ERR_OVERFLOW,
+                  "kron: a result of 4294967296 x 4294967296 elements overflows int64");
+  nd_scope_end();
+}
+
+/* The contraction engine refuses a product of more than ND_MAX_DIMS kept labels (it used
+ * to write them past its label lists). */
+static void test_contract_label_limit(void **state) {
+  (void)state;
+  nd_scope_begin();
+  int64_t shape[40];
+  for (int i = 0; i < 40; i++) shape[i] = 1;
+  nd_array *a = nd_ones(ND_FLOAT64, 40, shape, ND_C);
+  ndi_la_term x = {a, {0}}, y = {a, {0}}, r = {NULL, {0}};
+  bool keep[NDI_LA_MAX_LABELS] = {false};
+  for (int i = 0; i < 40; i++) {
+    x.lab[i] = i;
+    y.lab[i] = 40 + i;
+    keep[i] = keep[40 + i] = true;
+  }
+  nd_clear_error();
+  assert_int_equal(ndi_la_contract("einsum", &x, &y, keep, 0, NULL, false, &r), ND_ERR_SHAPE);
+  th_assert_error(ND_ERR_SHAPE, "einsum: the product of operands of 40 and 40 axes would have 80 axes (at most 64)");
+  assert_null(r.arr);
+  /* 24 of them shared (batch axes): 40 + 16 = 56, within the limit */
+  for (int i = 0; i < 24; i++) y.lab[i] = i;
+  nd_clear_error();
+  assert_int_equal(ndi_la_contract("einsum", &x, &y, keep, 0, NULL, false, &r), ND_OK);
+  assert_int_equal(nd_ndim(r.arr), 56);
+  nd_release(r.arr);
+  nd_scope_end();
+}
+
 static void test_trace(void **state) {
   (void)state;
   for (int d = 0; d < ND_NUM_DTYPES; d++) {
@@ -303,6 +430,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_tensordot), cmocka_unit_test(test_vecdot),
       cmocka_unit_test(test_inner_outer), cmocka_unit_test(test_kron),
+      cmocka_unit_test(test_kron_many_axes), cmocka_unit_test(test_contract_label_limit),
       cmocka_unit_test(test_trace),     cmocka_unit_test(test_cross),
   };
   return TH_RUN(tests);

@@ -367,17 +367,18 @@ static void test_signed_zero_ties(void **state) {
   (void)state;
   nd_scope_begin();
   const int64_t shapes[][2] = {{1, 2}, {3, 17}, {5, 1000}, {2, 4099}, {300, 7}};
-  unsigned seed = 7;
+  nd_rng *g = nd_rng_new(7);
   for (size_t si = 0; si < sizeof shapes / sizeof shapes[0]; si++) {
     int64_t r = shapes[si][0], c = shapes[si][1];
     for (int want_max = 0; want_max < 2; want_max++) {
       nd_array *a = nd_empty(ND_FLOAT64, ND_SHAPE(r, c), ND_C);
+      nd_array *kinds = nd_random_integers(g, 0, 3, false, ND_INT8, ND_SHAPE(r * c));
+      assert_non_null(kinds);
       double *d = nd_data(a);
-      for (int64_t i = 0; i < r * c; i++) {
-        seed = seed * 1103515245u + 12345u;
-        int k = (int)((seed >> 16) % 3);
-        d[i] = k == 0 ? 0.0 : k == 1 ? -0.0 : (want_max ? -1.0 : 1.0);
-      }
+      const int8_t *kd = nd_data(kinds);
+      for (int64_t i = 0; i < r * c; i++)
+        d[i] = kd[i] == 0 ? 0.0 : kd[i] == 1 ? -0.0 : (want_max ? -1.0 : 1.0);
+      nd_release(kinds);
       for (int axis = 0; axis < 2; axis++) {
         nd_array *m = want_max ? nd_max(a, 1, &axis, false) : nd_min(a, 1, &axis, false);
         assert_non_null(m);
@@ -402,6 +403,7 @@ static void test_signed_zero_ties(void **state) {
       assert_true(got == last && signbit(got) == signbit(last));
     }
   }
+  nd_rng_free(g);
   nd_scope_end();
 }
 
@@ -553,17 +555,14 @@ static void test_errors(void **state) {
 
 /* ---- threads and accuracy ------------------------------------------------------------ */
 
+/* Values uniform in [-30, 70), converted to a's dtype, in a's C-order sequence. */
 static void fill_random(nd_array *a, uint64_t seed) {
-  nd_array *flat = nd_reshape(a, ND_SHAPE(-1), ND_C);
-  assert_non_null(flat);
-  int64_t n = nd_size(a);
-  uint64_t h = seed * 2654435761u + 1;
-  for (int64_t i = 0; i < n; i++) {
-    h = h * 6364136223846793005u + 1442695040888963407u;
-    double v = (double)(h >> 11) * (1.0 / 9007199254740992.0) - 0.3;
-    nd_set_double(flat, (int64_t[]){i}, v * 100);
-  }
-  nd_release(flat);
+  nd_rng *g = nd_rng_new(seed);
+  nd_array *v = nd_random_uniform(g, -30.0, 70.0, ND_FLOAT64, nd_ndim(a), nd_shape(a));
+  assert_non_null(v);
+  assert_int_equal(nd_assign(a, v), ND_OK);
+  nd_release(v);
+  nd_rng_free(g);
 }
 
 static void assert_bitwise_equal(const nd_array *x, const nd_array *y) {
@@ -629,12 +628,14 @@ static void test_sum_accuracy_1e7(void **state) {
   nd_array *d = nd_empty(ND_FLOAT64, ND_SHAPE(n), ND_C);
   float *pf = nd_data(f);
   double *pd = nd_data(d);
-  uint64_t h = 7;
+  nd_rng *rng = nd_rng_new(7); /* values uniform in [0.5, 1.5) */
+  assert_int_equal(nd_random_random_out(rng, f), ND_OK);
+  assert_int_equal(nd_random_random_out(rng, d), ND_OK);
+  nd_rng_free(rng);
   long double ref = 0, ref_even = 0;
   for (int64_t i = 0; i < n; i++) {
-    h = h * 6364136223846793005u + 1442695040888963407u;
-    pf[i] = (float)((double)(h >> 40) / 16777216.0 + 0.5);
-    pd[i] = (double)(h >> 11) * (1.0 / 9007199254740992.0) + 0.5;
+    pf[i] = (float)((double)pf[i] + 0.5);
+    pd[i] += 0.5;
     ref += pf[i];
     if (i % 2 == 0) ref_even += pf[i];
   }

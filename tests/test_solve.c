@@ -324,6 +324,48 @@ static void test_pinv_rank(void **state) {
   nd_scope_end();
 }
 
+/* Per-matrix tolerances: each matrix of the batch uses its own rtol, as a loop of
+ * single-tolerance calls would; the rtol array broadcasts to the batch shape. */
+static void test_pinv_rank_rtol_array(void **state) {
+  (void)state;
+  nd_scope_begin();
+  /* diag(1, 0.1, 0.01) in a batch of 3: rtols 0.5, 0.05, 0.005 keep 1, 2, 3 values */
+  nd_array *a = nd_zeros(ND_FLOAT64, ND_SHAPE(3, 3, 3), ND_C);
+  for (int b = 0; b < 3; b++)
+    for (int i = 0; i < 3; i++) nd_set_double(a, (int64_t[]){b, i, i}, pow(0.1, i));
+  nd_array *rt = nd_from_data(ND_FLOAT32, ND_SHAPE(3), (float[]){0.5f, 0.05f, 0.005f}, ND_C);
+  nd_array *rk = nd_linalg_matrix_rank_rtol(a, rt);
+  assert_non_null(rk);
+  for (int b = 0; b < 3; b++) {
+    int64_t r, r1;
+    nd_get_int64(rk, (int64_t[]){b}, &r);
+    assert_int_equal(r, b + 1);
+    double t;
+    nd_get_double(rt, (int64_t[]){b}, &t);
+    nd_array *one = nd_index(a, b == 0 ? "0" : b == 1 ? "1" : "2");
+    nd_get_int64(nd_linalg_matrix_rank(one, (double)(float)t), NULL, &r1);
+    assert_int_equal(r, r1);
+    la_close(nd_index(nd_linalg_pinv_rtol(a, rt), b == 0 ? "0" : b == 1 ? "1" : "2"),
+             nd_linalg_pinv(one, (double)(float)t), 1e-15, "pinv with rtol array");
+  }
+  /* a 0-d rtol broadcasts; a negative entry is the default */
+  nd_array *r0 = nd_linalg_matrix_rank_rtol(a, nd_full(ND_FLOAT64, 0, NULL, -1, ND_C));
+  int64_t r;
+  nd_get_int64(r0, (int64_t[]){2}, &r);
+  assert_int_equal(r, 3);
+  TH_EXPECT_ERROR(nd_linalg_pinv_rtol(a, nd_ones(ND_FLOAT64, ND_SHAPE(2), ND_C)), ND_ERR_SHAPE,
+                  "pinv: rtol of shape [2] does not broadcast to the batch shape [3]");
+  TH_EXPECT_ERROR(nd_linalg_matrix_rank_rtol(a, nd_ones(ND_COMPLEX64, ND_SHAPE(3), ND_C)), ND_ERR_TYPE,
+                  "matrix_rank: rtol must be real");
+  nd_scope_end();
+  nd_clear_error();
+  nd_array *m = nd_eye(ND_FLOAT64, 2, -1, 0);
+  assert_null(nd_linalg_pinv_rtol(m, NULL));
+  th_assert_error(ND_ERR_NULL, "pinv");
+  nd_release(m);
+  nd_clear_error();
+}
+
 static void test_matrix_power(void **state) {
   (void)state;
   for (int d = 0; d < ND_NUM_DTYPES; d++) {
@@ -377,6 +419,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_solve_inv),    cmocka_unit_test(test_det),
       cmocka_unit_test(test_lstsq),        cmocka_unit_test(test_pinv_rank),
+      cmocka_unit_test(test_pinv_rank_rtol_array),
       cmocka_unit_test(test_matrix_power), cmocka_unit_test(test_alloc_failures),
   };
   return TH_RUN(tests);

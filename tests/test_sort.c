@@ -378,7 +378,40 @@ static void test_unique(void **state) {
   assert_int_equal(nd_size(bv), 256);
   assert_int_equal(((int64_t *)nd_data(bc))[255], 400000 / 256);
   nd_release(bv), nd_release(bc);
-  TH_EXPECT_ERROR(nd_unique_values(nd_zeros(ND_COMPLEX64, ND_SHAPE(2), ND_C)), ND_ERR_TYPE, "unique_values: not defined for complex input");
+  /* complex: by real part, then imaginary part (NumPy's order); -0 equals +0; an entry
+   * with a NaN part is its own; on a reversed (negative-stride) view */
+  for (int t = 0; t < 2; t++) {
+    const double zv[] = {1, 2, 0, -0.0, 1, 2, NAN, 0, 1, -1, -0.0, 0.0, 1, -1, 0, NAN};
+    nd_array *z = nd_astype(nd_from_data(ND_COMPLEX128, ND_SHAPE(8), zv, ND_C), t ? ND_COMPLEX64 : ND_COMPLEX128);
+    nd_array *vals, *idx, *zinv, *zcnt;
+    assert_int_equal(nd_unique_all(nd_flip(z, 0, NULL), &vals, &idx, &zinv, &zcnt), ND_OK);
+    /* reversed input: 0+nanj, 1-1j, -0+0j, 1-1j, nan+0j, 1+2j, 0-0j, 1+2j */
+    const double want_re[] = {0, 0, 1, 1, NAN}, want_im[] = {0, NAN, -1, 2, 0};
+    const int64_t want_cnt[] = {2, 1, 2, 2, 1}, want_idx[] = {2, 0, 1, 5, 4};
+    const int64_t want_inv[] = {1, 2, 0, 2, 4, 3, 0, 3};
+    assert_int_equal(nd_size(vals), 5);
+    for (int i = 0; i < 5; i++) {
+      double re, im;
+      int64_t c, k;
+      nd_get_complex(vals, (int64_t[]){i}, &re, &im);
+      assert_true(isnan(want_re[i]) ? isnan(re) : re == want_re[i]);
+      assert_true(isnan(want_im[i]) ? isnan(im) : im == want_im[i]);
+      nd_get_int64(zcnt, (int64_t[]){i}, &c);
+      nd_get_int64(idx, (int64_t[]){i}, &k);
+      assert_int_equal(c, want_cnt[i]);
+      assert_int_equal(k, want_idx[i]);
+    }
+    for (int i = 0; i < 8; i++) {
+      int64_t k;
+      nd_get_int64(zinv, (int64_t[]){i}, &k);
+      assert_int_equal(k, want_inv[i]);
+    }
+    nd_release(vals);
+    nd_release(idx);
+    nd_release(zinv);
+    nd_release(zcnt);
+    nd_release(z);
+  }
   TH_EXPECT_ERROR(nd_unique_counts(a, &v, NULL), ND_ERR_NULL, "unique_counts");
   TH_EXPECT_ERROR(nd_unique_inverse(NULL, &v, &inv), ND_ERR_NULL, "unique_inverse");
   nd_release(v), nd_release(ix), nd_release(inv), nd_release(cnt);

@@ -1,5 +1,6 @@
-/* Many threads running independent nd operations at once: results stay right and each
- * thread sees its own error messages. The TSan build (make test-tsan) runs this too. */
+/* Many threads running independent nd operations at once: results stay right, each
+ * thread sees its own error messages, and separate random generators drawing at the same
+ * time give their own streams. The TSan build (make test-tsan) runs this too. */
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
@@ -80,8 +81,62 @@ static void test_shared_storage(void **state) {
   nd_release(a);
 }
 
+/* Different generators at the same time (nd_rng_spawn's children, one per thread): each
+ * thread's values are the ones the same child gives when run alone. */
+typedef struct {
+  nd_rng *g;
+  nd_array *got;
+} draw_job;
+
+static nd_array *draw_mix(nd_rng *g) {
+  nd_array *parts[3] = {nd_random_standard_normal(g, ND_FLOAT32, ND_SHAPE(333)),
+                        nd_random_integers(g, -7, 1000, false, ND_INT16, ND_SHAPE(250)),
+                        nd_random_random(g, ND_FLOAT64, ND_SHAPE(300))};
+  nd_array *z = nd_random_normal(g, 1, 2, ND_FLOAT64, ND_SHAPE(5));
+  nd_array *all = nd_concat(3, (nd_array *const[]){nd_astype(parts[0], ND_FLOAT64),
+                                                   nd_astype(parts[1], ND_FLOAT64), parts[2]}, 0);
+  return nd_concat(2, (nd_array *const[]){all, z}, 0); /* in a scope: the parts go with it */
+}
+
+static void *draw(void *p) {
+  draw_job *j = p;
+  nd_scope_begin();
+  j->got = nd_keep(draw_mix(j->g));
+  nd_scope_end();
+  return NULL;
+}
+
+static void test_spawned_generators(void **state) {
+  (void)state;
+  nd_rng *parent = nd_rng_new(2026), *again = nd_rng_new(2026);
+  nd_rng *kids[NTHREADS], *solo[NTHREADS];
+  assert_int_equal(nd_rng_spawn(parent, NTHREADS, kids), ND_OK);
+  assert_int_equal(nd_rng_spawn(again, NTHREADS, solo), ND_OK);
+  pthread_t th[NTHREADS];
+  draw_job jobs[NTHREADS];
+  for (int i = 0; i < NTHREADS; i++) {
+    jobs[i] = (draw_job){kids[i], NULL};
+    assert_int_equal(pthread_create(&th[i], NULL, draw, &jobs[i]), 0);
+  }
+  for (int i = 0; i < NTHREADS; i++) pthread_join(th[i], NULL);
+  for (int i = 0; i < NTHREADS; i++) {
+    nd_scope_begin();
+    nd_array *want = draw_mix(solo[i]);
+    assert_non_null(jobs[i].got);
+    assert_int_equal(nd_size(jobs[i].got), nd_size(want));
+    assert_memory_equal(nd_data(jobs[i].got), nd_data(want), nd_nbytes(want));
+    nd_scope_end();
+    nd_release(jobs[i].got);
+    nd_rng_free(kids[i]);
+    nd_rng_free(solo[i]);
+  }
+  nd_rng_free(parent);
+  nd_rng_free(again);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {cmocka_unit_test(test_concurrent_operations),
-                                     cmocka_unit_test(test_shared_storage)};
+                                     cmocka_unit_test(test_shared_storage),
+                                     cmocka_unit_test(test_spawned_generators)};
   return TH_RUN(tests);
 }

@@ -129,10 +129,13 @@ ND_API nd_status nd_get_double(const nd_array *a, const int64_t *index, double *
  *  NULL when that part is not wanted, but not both.
  *  Errors: as nd_get_double (ND_ERR_NULL when re and im are both NULL). */
 ND_API nd_status nd_get_complex(const nd_array *a, const int64_t *index, double *re, double *im);
-/** Reads element `index` of a bool or integer array as int64 (a uint64 value above
- *  INT64_MAX wraps to a negative number).
- *  Errors: as nd_get_double, and ND_ERR_TYPE for a float or complex array ("get_int64:
- *  array of dtype float64 is not an integer array"). */
+/** Reads element `index` of a bool or integer array as int64. A uint64 value above
+ *  INT64_MAX is an error (nothing is written to *value); read such arrays with
+ *  nd_data or nd_to_data.
+ *  Errors: as nd_get_double, ND_ERR_TYPE for a float or complex array ("get_int64:
+ *  array of dtype float64 is not an integer array"), and ND_ERR_OVERFLOW for a uint64
+ *  value above INT64_MAX ("get_int64: uint64 value 18446744073709551615 does not fit in
+ *  int64"). */
 ND_API nd_status nd_get_int64(const nd_array *a, const int64_t *index, int64_t *value);
 /** Writes element `index` (casting from double, unchecked, like nd_full).
  *  Errors: as nd_get_double for the index, and ND_ERR_READONLY ("set_double: array is
@@ -183,8 +186,9 @@ ND_API bool nd_isdtype(nd_dtype t, unsigned kinds);
  *  value 42"). */
 ND_API int nd_result_type(nd_dtype a, nd_dtype b);
 /** Promotion of n dtypes (left fold of nd_result_type); -1 on failure.
- *  Errors: ND_ERR_VALUE (n <= 0 or types NULL: "result_type: at least one dtype is
- *  required"), ND_ERR_TYPE (as nd_result_type). */
+ *  Errors: ND_ERR_VALUE (n <= 0: "result_type: at least one dtype is required (n is
+ *  0)"), ND_ERR_NULL (types NULL: "result_type: argument types is NULL"), ND_ERR_TYPE (as
+ *  nd_result_type). */
 ND_API int nd_result_type_n(int n, const nd_dtype *types);
 /** Safe casting (values preserved), as the Array API's can_cast.
  *  Errors: none; false for a value that is not an nd_dtype. */

@@ -38,9 +38,8 @@
  *  function can fail with these, which the families' "Errors:" lines call "the
  *  elementwise errors":
  *  - ND_ERR_NULL: a NULL input or out, keeping an earlier message ("add: argument a is
- *    NULL"; the parameter is named as in the array form: "x", "a", "b", "out", "cond",
- *    "lo", "hi", except that the scalar forms call their array operand "a", also in
- *    nd_scalar_NAME(s, b));
+ *    NULL"; the parameter is named as in the declaration: "x", "a", "b", "out", "cond",
+ *    "lo", "hi", so nd_NAME_scalar(a, s) names "a" and nd_scalar_NAME(s, b) names "b");
  *  - ND_ERR_SHAPE: shapes that do not broadcast ("add: shapes [2,3] and [2,2] cannot be
  *    broadcast (axis 1: 3 vs 2)"); an out whose shape is not the broadcast shape ("add:
  *    output of shape [3] does not match the broadcast shape [2,3] of the inputs");
@@ -117,7 +116,9 @@ ND_API nd_status nd_conj_out(nd_array *out, const nd_array *x);
  *  nd_log10, nd_sqrt, each also as an _out form. Any numeric or bool dtype; integers and
  *  bool are computed in float (float32 up to 16 bits, float64 above; NumPy's float16 for
  *  8-bit inputs is float32 here). float32/float64 use vector routines (libmvec, within 4
- *  ulp); sqrt is correctly rounded; complex inputs use C99's complex functions.
+ *  ulp); sqrt is correctly rounded; complex inputs use C99's complex functions, and
+ *  complex expm1 gives the standard's special values (those of exp(z) - 1: expm1(-0 + 0i)
+ *  is +0 + 0i, expm1(-inf + NaN i) is -1 + 0i).
  *  Errors: the elementwise errors (see the file comment); every dtype is taken. */
 ND_API nd_array *nd_exp(const nd_array *x);
 ND_API nd_status nd_exp_out(nd_array *out, const nd_array *x);
@@ -139,7 +140,8 @@ ND_API nd_status nd_sqrt_out(nd_array *out, const nd_array *x);
 /** @{ */
 /** Trigonometric and hyperbolic: nd_sin, nd_cos, nd_tan, nd_asin, nd_acos, nd_atan,
  *  nd_sinh, nd_cosh, nd_tanh, nd_asinh, nd_acosh, nd_atanh, each also as an _out form.
- *  Same dtypes and accuracy as exp.
+ *  Same dtypes and accuracy as exp. Complex tanh(+-inf + iy) with y finite is +-1 + 0i
+ *  with the zero of y's sign (the standard's; glibc's ctanh gives it the sign of sin(2y)).
  *  Errors: the elementwise errors (see the file comment); every dtype is taken. */
 ND_API nd_array *nd_sin(const nd_array *x);
 ND_API nd_status nd_sin_out(nd_array *out, const nd_array *x);
@@ -241,7 +243,10 @@ ND_API nd_status nd_imag_out(nd_array *out, const nd_array *x);
  *  floor_divide and remainder by 0 give 0, and INT_MIN // -1 wraps (NumPy). divide of
  *  integers or bool gives float64. floor_divide rounds toward -inf and remainder has the
  *  divisor's sign (NumPy's divmod, also for floats: floor_divide(1.0, 0.0) is inf,
- *  remainder(1.0, 0.0) NaN). pow of integers to a negative integer power is an error
+ *  remainder(1.0, 0.0) NaN), except that float floor_divide with exactly one infinite
+ *  operand follows the Array API's special cases where NumPy does not: finite // +-inf is
+ *  a zero of the quotient's sign (-1.0 // inf is -0.0, NumPy's -1.0) and +-inf // finite
+ *  an infinity (NumPy's NaN). pow of integers to a negative integer power is an error
  *  (ND_ERR_VALUE); floor_divide, remainder and pow of bool give int8. A float pow whose
  *  exponent is one value (a scalar, 0-d or broadcast single element) of 2, 0.5 or -1 is
  *  square, sqrt or reciprocal, as in NumPy 2 (so pow(-0.0, 0.5) is -0.0 there, 0.0 with
@@ -250,8 +255,10 @@ ND_API nd_status nd_imag_out(nd_array *out, const nd_array *x);
  *  to subtract ("subtract: input dtypes bool and bool are not supported (accepts numeric
  *  dtypes, not bool; use logical_xor for bool)") and complex input to floor_divide and
  *  remainder, and ND_ERR_VALUE for an integer to a negative integer power ("pow: integers
- *  to negative integer powers are not allowed"; an _out form may have written out by
- *  then). */
+ *  to negative integer powers are not allowed"; an _out form whose exponent is one value,
+ *  a scalar, 0-d or broadcast single element, fails before writing and leaves out as it
+ *  was, as NumPy does; with an array of exponents it may have written other elements of
+ *  out, as NumPy writes those before the first negative exponent). */
 ND_API nd_array *nd_add(const nd_array *a, const nd_array *b);
 ND_API nd_status nd_add_out(nd_array *out, const nd_array *a, const nd_array *b);
 ND_API nd_array *nd_add_scalar(const nd_array *a, nd_scalar b);

@@ -93,7 +93,7 @@ ND_API nd_status nd_mask_fill(nd_array *a, const nd_array *mask, nd_scalar value
 /** The coordinates of the nonzero elements, in C order: out[d] (d < ndim, int64, 1-D,
  *  released by the caller) holds their indices along axis d. a must have at least one
  *  dimension; out must have room for ndim arrays.
- *  Errors: ND_ERR_VALUE (a 0-d a: "nonzero: a zero-dimensional array has no coordinates
+ *  Errors: ND_ERR_SHAPE (a 0-d a: "nonzero: a zero-dimensional array has no coordinates
  *  (use an array of one dimension)"). */
 ND_API nd_status nd_nonzero(const nd_array *a, nd_array **out);
 

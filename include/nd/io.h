@@ -162,13 +162,16 @@ struct DLManagedTensor;
  *  nd_strides(a) (elements), the device is the CPU. The tensor keeps the array's memory
  *  alive until the consumer calls its deleter (exactly once); `a` itself may be released
  *  at any time. bool is exported as type code 6 (kDLBool, the code DLPack 0.8 fixed and
- *  NumPy 2 and PyTorch exchange) with any DLPack header version. Read-only arrays
- *  are refused with ND_ERR_READONLY: DLPack before 1.0 cannot mark a tensor read-only,
- *  so a consumer could write into them (copy with nd_copy first). The test is the array's
- *  read-only mark (nd_set_writeable, a memory map, nd_broadcast_to): a view with a stride-0
- *  axis made otherwise (nd_broadcast_arrays) is exported.
+ *  NumPy 2 and PyTorch exchange) with any DLPack header version. Arrays that are
+ *  not writeable (nd_is_writeable false: marked read-only by nd_set_writeable, a memory
+ *  map or nd_broadcast_to, or a view with a broadcast (stride-0) axis of extent above 1,
+ *  such as nd_broadcast_arrays gives) are refused with ND_ERR_READONLY: DLPack before 1.0
+ *  cannot mark a tensor read-only, so a consumer could write into them (copy with nd_copy
+ *  first).
  *  Errors: ND_ERR_READONLY ("to_dlpack: the array is read-only and DLPack 0.6 cannot mark a
- *  tensor read-only (export a copy: nd_copy)"). */
+ *  tensor read-only (export a copy: nd_copy)"; for a broadcast view "to_dlpack: the array
+ *  is read-only (a broadcast view: axis 0 has stride 0 and extent 3) and DLPack 0.6
+ *  ..."). */
 ND_API struct DLManagedTensor *nd_to_dlpack(nd_array *a);
 /** Imports a DLPack managed tensor without a copy: a writeable array over its memory
  *  (byte_offset and strides honoured; NULL strides mean C order). The producer's deleter

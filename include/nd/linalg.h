@@ -59,7 +59,7 @@ ND_API nd_array *nd_tensordot(const nd_array *a, const nd_array *b, int naxes);
 /** tensordot over explicit axis pairs: a's axis axes_a[i] is summed against b's axis
  *  axes_b[i] (negative axes count from the end; repeats are errors).
  *  Errors: as nd_tensordot, and ND_ERR_INDEX (an axis out of range or repeated),
- *  ND_ERR_NULL (axes_a or axes_b NULL with naxes > 0: "tensordot: an axis list is
+ *  ND_ERR_NULL (axes_a or axes_b NULL with naxes > 0: "tensordot: argument axes_a is
  *  NULL"). */
 ND_API nd_array *nd_tensordot_axes(const nd_array *a, const nd_array *b, int naxes,
                                    const int *axes_a, const int *axes_b);
@@ -79,11 +79,13 @@ ND_API nd_array *nd_inner(const nd_array *a, const nd_array *b);
  *  overflows int64"). */
 ND_API nd_array *nd_outer(const nd_array *a, const nd_array *b);
 /** Kronecker product (NumPy's kron): shapes padded with leading 1s to the same rank, the
- *  result's extents are the products of theirs. Operands of more than ND_MAX_DIMS / 2
- *  axes are not supported: the product is formed with twice as many axes before they are
- *  merged.
+ *  result's extents are the products of theirs. The result dtype is the promoted dtype;
+ *  the result is C-contiguous. Operands of up to ND_MAX_DIMS axes are supported (NumPy's
+ *  kron stops at 32, as it forms the product with twice as many axes; nd leaves out the
+ *  axes of extent 1).
  *  Errors: ND_ERR_OVERFLOW (an extent: "kron: extent 4294967296 x 4294967296
- *  overflows"). */
+ *  overflows"; the result's size: "kron: a result of 4294967296 x 4294967296 elements
+ *  overflows int64"). */
 ND_API nd_array *nd_kron(const nd_array *a, const nd_array *b);
 /** Sum along diagonals of the planes (axis1, axis2), offset as in nd_diagonal; those two
  *  axes are removed (NumPy's trace). Sums of bool and signed integers are int64, of
@@ -125,12 +127,17 @@ ND_API nd_array *nd_cross(const nd_array *a, const nd_array *b, int axis);
  *  match an operand's axes: "einsum: operand 0 has 2 axes but its subscripts (from
  *  position 0) name 3"; a label of two extents: "einsum: label 'j' has extent 3 in operand
  *  0 but 4 in operand 1"; `...` axes that do not broadcast; an output of more than
- *  ND_MAX_DIMS axes), ND_ERR_NULL (subscripts, operands or one operand NULL). */
+ *  ND_MAX_DIMS axes; operands that no pairwise order contracts without an intermediate
+ *  product of more than ND_MAX_DIMS axes: "einsum: the product of operands of 59 and 59
+ *  axes would have 72 axes (at most 64)"), ND_ERR_NULL (subscripts, operands or one
+ *  operand NULL). */
 ND_API nd_array *nd_einsum(const char *subscripts, int n, nd_array *const *operands);
 /** The contraction order nd_einsum uses for these operands: n - 1 pairs written to
  *  path[0 .. 2n-3] (positions i < j in the current operand list; the result of each step
  *  is appended to the end of the list, NumPy's einsum_path convention), found by
- *  exhaustive search for up to 6 operands and greedily beyond; *flops gets the estimated
+ *  exhaustive search for up to 6 operands and greedily beyond, avoiding any step whose
+ *  product would have more than ND_MAX_DIMS axes where another order exists (such a step
+ *  cannot run; a path nd_einsum can run is never changed by this); *flops gets the estimated
  *  cost of that path in NumPy's model (its "Optimized FLOP count"). Where no letter is
  *  summed over and there are 3 or more operands ("i,j,k->ijk"), NumPy does not plan a
  *  path and reports the cost of one step over all operands; nd still contracts in pairs
@@ -237,11 +244,25 @@ ND_API nd_array *nd_linalg_svdvals(const nd_array *a);
  *  np.linalg.pinv default corresponds to rtol = 1e-15.
  *  Errors: as nd_linalg_svd ("pinv: ..."). */
 ND_API nd_array *nd_linalg_pinv(const nd_array *a, double rtol);
+/** nd_linalg_pinv with one tolerance per matrix: `rtol` (a real array, converted to
+ *  float64) broadcasts to a's batch shape ([..., M, N] -> [...]); a negative or NaN entry
+ *  selects the default for its matrix.
+ *  Errors: as nd_linalg_pinv, and ND_ERR_SHAPE for an rtol that does not broadcast to the
+ *  batch ("pinv: rtol of shape [3] does not broadcast to the batch shape [2]"), ND_ERR_TYPE
+ *  for a complex rtol ("pinv: rtol must be real, not complex64"), ND_ERR_NULL for a NULL
+ *  rtol. */
+ND_API nd_array *nd_linalg_pinv_rtol(const nd_array *a, const nd_array *rtol);
 /** Rank of each matrix: the number of singular values above rtol * max(S); rtol < 0
  *  (or NaN) selects max(M, N) * eps of the singular values' dtype (NumPy's default). int64
  *  results of the batch shape; a 0-d or 1-D input gives 1 unless it is all zeros (NumPy).
  *  Errors: as nd_linalg_svd for 2 or more axes ("matrix_rank: ..."). */
 ND_API nd_array *nd_linalg_matrix_rank(const nd_array *a, double rtol);
+/** nd_linalg_matrix_rank with one tolerance per matrix, broadcast as for
+ *  nd_linalg_pinv_rtol (for a 0-d or 1-D a, where NumPy's rule needs no tolerance, it is
+ *  not read).
+ *  Errors: as nd_linalg_matrix_rank, and those of nd_linalg_pinv_rtol's rtol
+ *  ("matrix_rank: rtol ..."). */
+ND_API nd_array *nd_linalg_matrix_rank_rtol(const nd_array *a, const nd_array *rtol);
 /** a raised to the integer power n by repeated squaring (NumPy's order of products); n = 0
  *  gives the identity in a's dtype, n < 0 powers of the inverse. Integer matrices stay
  *  integer (products wrap) for n >= 0.
@@ -267,14 +288,15 @@ typedef enum nd_norm_ord {
  *  elements (a minimum of nothing)"), and for ND_NORM_2, ND_NORM_NEG_2 and ND_NORM_NUC
  *  nd_linalg_svd's (ND_ERR_LINALG). */
 ND_API nd_array *nd_linalg_matrix_norm(const nd_array *x, bool keepdims, nd_norm_ord ord);
-/** Vector norm over the axes listed (naxes < 0: all axes, the array taken as one vector;
+/** Vector norm over the axes listed (naxes -1: all axes, the array taken as one vector;
  *  naxes 0: none, each element its own vector): ord = INFINITY (max |x|), -INFINITY
  *  (min |x|), 0 (number of nonzeros), or any other p: (sum |x|^p)^(1/p) (p = 2 the
  *  Euclidean norm). Computed in double precision; the result has the real dtype of a
  *  floating x, float64 otherwise.
- *  Errors: ND_ERR_INDEX (an axis out of range or repeated), ND_ERR_VALUE (ord -INFINITY
- *  over no elements: "vector_norm: ord=-inf over an empty set of elements (a minimum of
- *  nothing)"). */
+ *  Errors: ND_ERR_INDEX (an axis out of range or repeated), ND_ERR_VALUE (naxes below -1,
+ *  as in the reductions: "vector_norm: invalid axis count -2 (-1 means all axes)"; ord
+ *  -INFINITY over no elements: "vector_norm: ord=-inf over an empty set of elements (a
+ *  minimum of nothing)"). */
 ND_API nd_array *nd_linalg_vector_norm(const nd_array *x, int naxes, const int *axes,
                                        bool keepdims, double ord);
 /** Least-squares solution of a x = b (LAPACK gelsd, NumPy's lstsq, batched): x, the

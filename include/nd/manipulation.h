@@ -20,11 +20,11 @@ extern "C" {
  *  inputs (nd_result_type). The result's axes are laid out as NumPy's concatenate does:
  *  by decreasing |stride| over all inputs, C order where they disagree (C inputs give a C
  *  result, F inputs an F one).
- *  Errors: ND_ERR_VALUE (n < 1: "concat: need at least one array (got 0)"; a 0-d array
- *  with an axis: "concat: zero-dimensional arrays cannot be concatenated (array 0)"),
- *  ND_ERR_INDEX (axis out of range), ND_ERR_SHAPE ("concat: array 1 has shape [2,3] but
- *  array 0 has shape [2,2] (they must match except along axis 0)"), ND_ERR_OVERFLOW (the
- *  joined extent overflows int64). */
+ *  Errors: ND_ERR_VALUE (n < 1: "concat: need at least one array (got 0)"), ND_ERR_INDEX
+ *  (axis out of range), ND_ERR_SHAPE (a 0-d array with an axis: "concat:
+ *  zero-dimensional arrays cannot be concatenated (array 0)"; "concat: array 1 has shape
+ *  [2,3] but array 0 has shape [2,2] (they must match except along axis 0)"),
+ *  ND_ERR_OVERFLOW (the joined extent overflows int64). */
 ND_API nd_array *nd_concat(int n, nd_array *const *arrays, int axis);
 /** Joins n >= 1 arrays of one shape along a new axis at position `axis` of the result
  *  (-1: last). dtype and layout as nd_concat of the arrays with the new axis inserted
@@ -36,9 +36,9 @@ ND_API nd_array *nd_concat(int n, nd_array *const *arrays, int axis);
 ND_API nd_array *nd_stack(int n, nd_array *const *arrays, int axis);
 /** Splits `a` along `axis` into views out[0..n), n = the axis' extent (which must be
  *  given, as the size of `out`). Released by the caller; writeable when a is.
- *  Errors: ND_ERR_VALUE (a 0-d a: "unstack: a zero-dimensional array cannot be
- *  unstacked"; n is not the extent: "unstack: room for 2 arrays given, but axis 0 of shape
- *  [3,4] has extent 3"), ND_ERR_INDEX (axis out of range). */
+ *  Errors: ND_ERR_SHAPE (a 0-d a: "unstack: a zero-dimensional array cannot be
+ *  unstacked"), ND_ERR_VALUE (n is not the extent: "unstack: room for 2 arrays given, but
+ *  axis 0 of shape [3,4] has extent 3"), ND_ERR_INDEX (axis out of range). */
 ND_API nd_status nd_unstack(nd_array *a, int axis, int64_t n, nd_array **out);
 /** `a` repeated reps[i] times along each axis (NumPy's tile: a shorter reps is padded with
  *  ones in front, a shorter shape with leading axes of extent 1). reps >= 0. The result is
@@ -88,7 +88,7 @@ ND_API nd_status nd_meshgrid(int n, nd_array *const *arrays, nd_meshgrid_indexin
 /** A copy with the elements above diagonal k of the last two axes set to zero (the lower
  *  triangle kept); k > 0 is above the main diagonal. Needs ndim >= 2. The copy is laid out
  *  as `a` (order K), in a's dtype.
- *  Errors: ND_ERR_VALUE (ndim < 2: "tril: array of dimension 1 has no matrix axes (needs at
+ *  Errors: ND_ERR_SHAPE (ndim < 2: "tril: array of dimension 1 has no matrix axes (needs at
  *  least 2)"). */
 ND_API nd_array *nd_tril(const nd_array *a, int64_t k);
 /** A copy with the elements below diagonal k of the last two axes set to zero (the upper

@@ -139,10 +139,10 @@ ND_API nd_array *nd_cumulative_prod_dtype(const nd_array *a, int axis, bool incl
  *  Integers wrap; for bool the difference is x[i+1] != x[i], as NumPy. The result is laid
  *  out as NumPy's a[1:] - a[:-1] (F in, F out). n = 0 returns a copy of `a`, checking
  *  nothing else, as NumPy returns `a`.
- *  Errors: ND_ERR_VALUE (n < 0: "diff: order must be non-negative but got -1"; a 0-d a:
- *  "diff: requires input that is at least one dimensional"), ND_ERR_INDEX (axis out of
- *  range, or ND_AXIS_NONE: "diff: an axis is required (ND_AXIS_NONE is not accepted;
- *  NumPy's default is -1)"), ND_ERR_SHAPE (prepend or append of another shape: "diff:
+ *  Errors: ND_ERR_VALUE (n < 0: "diff: order must be non-negative but got -1"),
+ *  ND_ERR_INDEX (axis out of range, or ND_AXIS_NONE: "diff: an axis is required
+ *  (ND_AXIS_NONE is not accepted; NumPy's default is -1)"), ND_ERR_SHAPE (a 0-d a: "diff:
+ *  requires input that is at least one dimensional"; prepend or append of another shape: "diff:
  *  prepend has shape [3] but the array has shape [2,2] (they must match except along axis
  *  1)"). */
 ND_API nd_array *nd_diff(const nd_array *a, int axis, int n, const nd_array *prepend,

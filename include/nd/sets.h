@@ -3,13 +3,14 @@
  *
  *  Values come out sorted (nd_sort's order). Equal values form one entry, with -0.0 equal
  *  to +0.0 (the value kept is the first occurrence's); every NaN is distinct, so each NaN
- *  is its own entry with count 1, as the standard requires. Real dtypes only. Outputs are
- *  new C-contiguous arrays released by the caller: values in the input's dtype, indices,
- *  inverse indices and counts as int64.
+ *  is its own entry with count 1, as the standard requires. Every dtype: complex values
+ *  sort by real part, then imaginary part, each part in nd_sort's order (NaN last), and a
+ *  value with a NaN in either part is its own entry (nd_sort itself refuses complex).
+ *  Outputs are new C-contiguous arrays released by the caller: values in the input's
+ *  dtype, indices, inverse indices and counts as int64.
  *
- *  Errors of every function here: ND_ERR_TYPE for complex input ("unique_values: not
- *  defined for complex input (complex64 has no order)"), and the common errors of
- *  nd_status (NULL arguments, among them a NULL output pointer, and out of memory). */
+ *  Errors of every function here: the common errors of nd_status (NULL arguments, among
+ *  them a NULL output pointer, and out of memory). */
 #ifndef ND_SETS_H
 #define ND_SETS_H
 

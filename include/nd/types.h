@@ -63,11 +63,15 @@ typedef enum nd_order { ND_C = 'C', ND_F = 'F', ND_A = 'A', ND_K = 'K' } nd_orde
  *
  *  Common errors. Each public function's comment ends with an "Errors:" line listing what
  *  is specific to it; the following apply to every function and are not repeated there.
- *  - ND_ERR_NULL: a required argument (an array, a string, an output pointer) is NULL:
- *    "add: argument a is NULL". A NULL array argument keeps an earlier failure's status
- *    and message, so that a chain of calls fed by a failed one reports the first failure;
- *    a few checks of other pointers (a NULL shape, axis list or output pointer) record
- *    their own message. Optional arguments where NULL means "none" (nd_diff's prepend,
+ *  - ND_ERR_NULL: a required pointer argument is NULL: an array, a string, a shape, an
+ *    axis, index or repetition list, or an output pointer (nd_linalg_svd's u). One rule
+ *    for all of them: the function fails (returns NULL or a failure status) and records
+ *    "op: argument name is NULL" ("add: argument a is NULL", "svd: argument u is NULL",
+ *    "zeros: argument shape is NULL"; some checks say "op: an argument is NULL")
+ *    unless an earlier failure is still recorded, whose status and message it then keeps,
+ *    so that a chain of calls fed by a failed one reports the first failure. Call
+ *    nd_clear_error after handling a failure, so that a later one is reported with its
+ *    own message. Optional arguments where NULL means "none" (nd_diff's prepend,
  *    nd_searchsorted's sorter, ...) are the exception: NULL is not an error there.
  *  - ND_ERR_NOMEM: memory could not be allocated: "copy: out of memory (800 bytes)".
  *  - ND_ERR_OVERFLOW, for every function that creates an array: its size in elements or
@@ -92,7 +96,9 @@ typedef enum nd_status {
   ND_OK = 0,
   ND_ERR_NULL,     /**< a required argument was NULL */
   ND_ERR_VALUE,    /**< an argument has an invalid value (order, count, parse error, ...) */
-  ND_ERR_SHAPE,    /**< shapes are incompatible (broadcast, reshape, matmul, ...) */
+  ND_ERR_SHAPE,    /**< shapes are incompatible (broadcast, reshape, matmul, ...), or an array
+                        has a number of axes the function does not take (a 1-D array
+                        where a matrix is needed, a 0-d one to concatenate) */
   ND_ERR_TYPE,     /**< a dtype is not accepted or a cast is not allowed */
   ND_ERR_INDEX,    /**< an index or an axis is out of range, or an axis is repeated */
   ND_ERR_OVERFLOW, /**< a size or a shape product does not fit in int64 */

@@ -51,7 +51,7 @@ ND_API nd_array *nd_swapaxes(nd_array *a, int axis1, int axis2);
  *  Errors: ND_ERR_INDEX (src or dst out of range). */
 ND_API nd_array *nd_moveaxis(nd_array *a, int src, int dst);
 /** The last two axes swapped (.mT); needs ndim >= 2.
- *  Errors: ND_ERR_VALUE (ndim < 2: "matrix_transpose: array of dimension 1 has no matrix
+ *  Errors: ND_ERR_SHAPE (ndim < 2: "matrix_transpose: array of dimension 1 has no matrix
  *  axes (needs at least 2)"). */
 ND_API nd_array *nd_matrix_transpose(nd_array *a);
 
@@ -93,9 +93,9 @@ ND_API nd_array *nd_flip(nd_array *a, int naxes, const int *axes);
 /** The diagonal `offset` of the planes given by axis1 and axis2, which are removed; the
  *  diagonal becomes the last axis (NumPy's diagonal). Unlike NumPy's, the view is
  *  writeable when a is (writing through it sets a's diagonal).
- *  Errors: ND_ERR_VALUE (ndim < 2: "diagonal: array of dimension 1 has no diagonal (needs
- *  at least 2)"; axis1 and axis2 the same axis: "diagonal: axis1 and axis2 cannot be the
- *  same (both 0)"), ND_ERR_INDEX (an axis out of range). */
+ *  Errors: ND_ERR_SHAPE (ndim < 2: "diagonal: array of dimension 1 has no diagonal (needs
+ *  at least 2)"), ND_ERR_VALUE (axis1 and axis2 the same axis: "diagonal: axis1 and axis2
+ *  cannot be the same (both 0)"), ND_ERR_INDEX (an axis out of range). */
 ND_API nd_array *nd_diagonal(nd_array *a, int64_t offset, int axis1, int axis2);
 /** The real part of a complex array as a float view (float32 for complex64, float64 for
  *  complex128; writes go through). For a real array, a view of the whole array in its

@@ -75,8 +75,23 @@ static inline void ndi_byte_strides(const nd_array *a, int64_t *out) {
   for (int i = 0; i < a->ndim; i++) out[i] = a->strides[i] * sz;
 }
 
-static inline int ndi_is_writeable(const nd_array *a) {
-  return (a->flags & NDI_WRITEABLE) != 0;
+/* The header's write flag alone: cleared by nd_set_writeable(a, false), read-only storage
+ * and nd_broadcast_to. */
+static inline bool ndi_write_flag(const nd_array *a) { return (a->flags & NDI_WRITEABLE) != 0; }
+
+/* The first axis of stride 0 and extent above 1, or -1: writing through it would write
+ * one element for many (a broadcast view made otherwise, by nd_broadcast_arrays or
+ * nd_wrap, has no cleared flag but is read-only all the same, as in NumPy). */
+static inline int ndi_broadcast_axis(const nd_array *a) {
+  for (int i = 0; i < a->ndim; i++)
+    if (a->strides[i] == 0 && a->shape[i] > 1) return i;
+  return -1;
+}
+
+/* nd's one notion of writeable (nd_is_writeable): the write flag and no broadcast axis.
+ * Everything that writes, exports memory for writing or reports writeability uses it. */
+static inline bool ndi_is_writeable(const nd_array *a) {
+  return ndi_write_flag(a) && ndi_broadcast_axis(a) < 0;
 }
 
 #endif

@@ -77,8 +77,12 @@ int nd_result_type(nd_dtype a, nd_dtype b) {
 }
 
 int nd_result_type_n(int n, const nd_dtype *types) {
-  if (n <= 0 || !types) {
-    ndi_error(ND_ERR_VALUE, "result_type: at least one dtype is required");
+  if (n <= 0) {
+    ndi_error(ND_ERR_VALUE, "result_type: at least one dtype is required (n is %d)", n);
+    return -1;
+  }
+  if (!types) {
+    ndi_null_arg_named("result_type", "types");
     return -1;
   }
   if (ndi_check_dtype("result_type", (int)types[0])) return -1;

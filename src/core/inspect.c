@@ -29,17 +29,7 @@ bool nd_is_contiguous(const nd_array *a, nd_order o) {
   return ndi_is_contiguous(a->ndim, a->shape, a->strides, o);
 }
 
-/* An axis of stride 0 and extent above 1: writing through it would write one element
- * for many (broadcast views are read-only, as NumPy's). */
-static int broadcast_axis(const nd_array *a) {
-  for (int i = 0; i < a->ndim; i++)
-    if (a->strides[i] == 0 && a->shape[i] > 1) return i;
-  return -1;
-}
-
-bool nd_is_writeable(const nd_array *a) {
-  return a && ndi_is_writeable(a) && broadcast_axis(a) < 0;
-}
+bool nd_is_writeable(const nd_array *a) { return a && ndi_is_writeable(a); }
 
 nd_status nd_set_writeable(nd_array *a, bool writeable) {
   if (!a) return ndi_null_arg("set_writeable");
@@ -49,7 +39,7 @@ nd_status nd_set_writeable(nd_array *a, bool writeable) {
   }
   if (a->storage->flags & NDI_STORAGE_READONLY)
     return ndi_error(ND_ERR_READONLY, "set_writeable: the array's memory is read-only");
-  int b = broadcast_axis(a);
+  int b = ndi_broadcast_axis(a);
   if (b >= 0)
     return ndi_error(ND_ERR_READONLY, "set_writeable: a broadcast view stays read-only (axis %d has stride 0 and extent %lld)",
                      b, (long long)a->shape[b]);
@@ -77,28 +67,23 @@ bool nd_shares_memory(const nd_array *a, const nd_array *b) {
   return ndi_regions_overlap(&ra, &rb);
 }
 
-/* Address of element `index`, or NULL with an error naming `op`. */
-static char *element_at(const char *op, const nd_array *a, const int64_t *index) {
-  if (!a) {
-    ndi_null_arg(op);
-    return NULL;
-  }
-  if (a->ndim > 0 && !index) {
-    ndi_error(ND_ERR_NULL, "%s: index is NULL", op);
-    return NULL;
-  }
+/* The address of element `index` into *p, or a failure with an error naming `op` (the
+ * returned status is ND_ERR_NULL for a NULL a or index even when an earlier failure's
+ * message is kept). */
+static nd_status element_at(const char *op, const nd_array *a, const int64_t *index, char **p) {
+  if (!a) return ndi_null_arg_named(op, "a");
+  if (a->ndim > 0 && !index) return ndi_null_arg_named(op, "index");
   int64_t off = 0;
   for (int i = 0; i < a->ndim; i++) {
     int64_t k = index[i];
-    if (k < -a->shape[i] || k >= a->shape[i]) {
-      ndi_error(ND_ERR_INDEX, "%s: index %lld is out of bounds for axis %d with size %lld", op,
-                (long long)k, i, (long long)a->shape[i]);
-      return NULL;
-    }
+    if (k < -a->shape[i] || k >= a->shape[i])
+      return ndi_error(ND_ERR_INDEX, "%s: index %lld is out of bounds for axis %d with size %lld",
+                       op, (long long)k, i, (long long)a->shape[i]);
     if (k < 0) k += a->shape[i];
     off += k * a->strides[i];
   }
-  return a->data + off * (int64_t)ndi_dtype_size(a->dtype);
+  *p = a->data + off * (int64_t)ndi_dtype_size(a->dtype);
+  return ND_OK;
 }
 
 /* Reads one element as a complex double. */
@@ -118,8 +103,9 @@ static double _Complex load_complex(nd_dtype t, const char *p) {
 
 nd_status nd_get_complex(const nd_array *a, const int64_t *index, double *re, double *im) {
   if (!re && !im) return ndi_null_arg("get_complex");
-  char *p = element_at("get_complex", a, index);
-  if (!p) return nd_last_status();
+  char *p;
+  nd_status st = element_at("get_complex", a, index, &p);
+  if (st) return st;
   double _Complex v = load_complex(a->dtype, p);
   if (re) *re = creal(v);
   if (im) *im = cimag(v);
@@ -127,17 +113,19 @@ nd_status nd_get_complex(const nd_array *a, const int64_t *index, double *re, do
 }
 
 nd_status nd_get_double(const nd_array *a, const int64_t *index, double *value) {
-  if (!value) return ndi_null_arg("get_double");
-  char *p = element_at("get_double", a, index);
-  if (!p) return nd_last_status();
+  if (!value) return ndi_null_arg_named("get_double", "value");
+  char *p;
+  nd_status st = element_at("get_double", a, index, &p);
+  if (st) return st;
   *value = creal(load_complex(a->dtype, p));
   return ND_OK;
 }
 
 nd_status nd_get_int64(const nd_array *a, const int64_t *index, int64_t *value) {
-  if (!value) return ndi_null_arg("get_int64");
-  char *p = element_at("get_int64", a, index);
-  if (!p) return nd_last_status();
+  if (!value) return ndi_null_arg_named("get_int64", "value");
+  char *p;
+  nd_status st = element_at("get_int64", a, index, &p);
+  if (st) return st;
   int64_t v;
   switch (a->dtype) {
     case ND_BOOL: v = *(const bool *)p; break;
@@ -148,7 +136,14 @@ nd_status nd_get_int64(const nd_array *a, const int64_t *index, int64_t *value) 
     case ND_UINT8: v = *(const uint8_t *)p; break;
     case ND_UINT16: v = *(const uint16_t *)p; break;
     case ND_UINT32: v = *(const uint32_t *)p; break;
-    case ND_UINT64: v = (int64_t)*(const uint64_t *)p; break;
+    case ND_UINT64: {
+      uint64_t u = *(const uint64_t *)p;
+      if (u > (uint64_t)INT64_MAX)
+        return ndi_error(ND_ERR_OVERFLOW, "get_int64: uint64 value %llu does not fit in int64",
+                         (unsigned long long)u);
+      v = (int64_t)u;
+      break;
+    }
     default:
       return ndi_error(ND_ERR_TYPE, "get_int64: array of dtype %s is not an integer array",
                        ndi_dtype_name(a->dtype));
@@ -158,8 +153,9 @@ nd_status nd_get_int64(const nd_array *a, const int64_t *index, int64_t *value) 
 }
 
 nd_status nd_set_double(nd_array *a, const int64_t *index, double value) {
-  char *p = element_at("set_double", a, index);
-  if (!p) return nd_last_status();
+  char *p;
+  nd_status st = element_at("set_double", a, index, &p);
+  if (st) return st;
   if (!nd_is_writeable(a)) return ndi_error(ND_ERR_READONLY, "set_double: array is read-only");
   ndi_convert_one(a->dtype, p, ND_FLOAT64, &value);
   return ND_OK;

@@ -5,6 +5,7 @@
  * (ndi_wrap) with a deleter that calls the producer's deleter once the last nd array
  * using the memory is gone. DLPack strides are in elements, like nd's. */
 #include <dlpack/dlpack.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "core/alloc.h"
@@ -44,9 +45,15 @@ static DLDataType dl_dtype_of(nd_dtype t) {
 
 struct DLManagedTensor *nd_to_dlpack(nd_array *a) {
   NDI_REQUIRE("to_dlpack", a);
-  if (!ndi_is_writeable(a))
-    return ndi_error_null(ND_ERR_READONLY, "to_dlpack: the array is read-only and DLPack %d.%d cannot mark a tensor read-only (export a copy: nd_copy)",
-                          DLPACK_VERSION / 100, DLPACK_VERSION % 100 / 10);
+  if (!ndi_is_writeable(a)) { /* nd_is_writeable: the flag, and no broadcast axis */
+    int b = ndi_broadcast_axis(a);
+    char why[96] = "";
+    if (ndi_write_flag(a) && b >= 0)
+      snprintf(why, sizeof why, " (a broadcast view: axis %d has stride 0 and extent %lld)", b,
+               (long long)a->shape[b]);
+    return ndi_error_null(ND_ERR_READONLY, "to_dlpack: the array is read-only%s and DLPack %d.%d cannot mark a tensor read-only (export a copy: nd_copy)",
+                          why, DLPACK_VERSION / 100, DLPACK_VERSION % 100 / 10);
+  }
   size_t bytes = sizeof(export_block) + 2 * (size_t)a->ndim * sizeof(int64_t);
   export_block *b = ndi_malloc(bytes);
   if (!b) return ndi_nomem("to_dlpack", bytes), NULL;

@@ -1,7 +1,9 @@
 /* Complex transcendental functions. Most are C99's (glibc's cexp, clog, csin, ..., which
  * follow the special cases of C99 Annex G that the Array API lists); the four C lacks are
  * built here:
- *   expm1(x+iy) = expm1(x) cos(y) - 2 sin^2(y/2) + i exp(x) sin(y), accurate near 0;
+ *   expm1(x+iy) = expm1(x) cos(y) - 2 sin^2(y/2) + i exp(x) sin(y), accurate near 0
+ *   (exp(z) - 1 where a part is not finite, for the standard's special values);
+ *   tanh: ctanh but for x infinite, where the standard fixes the zero's sign;
  *   log1p(z) = log|1+z| + i arg(1+z), with log|1+z| = log1p(2x + x^2 + y^2) / 2 for small
  *   |z| (where forming 1+z would lose the digits of z);
  *   log2, log10: log(z) scaled, as NumPy does.
@@ -19,9 +21,23 @@
 
 /* S: suffix, CT: complex type, RT: real type, M: libm suffix ("f" or nothing). */
 #define CM_HELPERS(S, CT, RT, M)                                                        \
+  /* non-finite parts: exp(z) - 1, whose special values (Annex G's cexp) the standard  \
+   * lists for expm1; exp(+-0 + 0i) - 1 is +0, where the formula gives expm1(-0) = -0 */ \
   static inline CT expm1_##S(CT z) {                                                    \
     RT x = __real__ z, y = __imag__ z, h = sin##M(y / 2);                               \
+    if (!isfinite(x) || !isfinite(y)) {                                                 \
+      CT e = cexp##M(z);                                                                \
+      return ndi_cmake_##S(__real__ e - 1, __imag__ e);                                 \
+    }                                                                                   \
+    if (x == 0 && y == 0) return ndi_cmake_##S(0, y);                                   \
     return ndi_cmake_##S(expm1##M(x) * cos##M(y) - 2 * h * h, exp##M(x) * sin##M(y));   \
+  }                                                                                     \
+  /* glibc's ctanh(+-inf + iy) gives the zero the sign of sin(2y); the standard (and    \
+   * Annex G's table) gives it y's sign: tanh(inf + 2i) is 1 + 0i */                    \
+  static inline CT tanh_##S(CT z) {                                                     \
+    RT x = __real__ z, y = __imag__ z;                                                  \
+    if (isinf(x) && isfinite(y)) return ndi_cmake_##S(copysign##M(1, x), copysign##M(0, y)); \
+    return ctanh##M(z);                                                                 \
   }                                                                                     \
   static inline CT log1p_##S(CT z) {                                                    \
     RT x = __real__ z, y = __imag__ z;                                                  \
@@ -72,7 +88,7 @@ CM_HELPERS(c128, double _Complex, double, )
   CM_WRAP(S, CT, sin, csin##M) CM_WRAP(S, CT, cos, ccos##M) CM_WRAP(S, CT, tan, ctan##M)    \
   CM_WRAP(S, CT, asin, casin##M) CM_WRAP(S, CT, acos, cacos##M)                             \
   CM_WRAP(S, CT, atan, catan##M) CM_WRAP(S, CT, sinh, csinh##M)                             \
-  CM_WRAP(S, CT, cosh, ccosh##M) CM_WRAP(S, CT, tanh, ctanh##M)                             \
+  CM_WRAP(S, CT, cosh, ccosh##M)                                                            \
   CM_WRAP(S, CT, asinh, casinh##M) CM_WRAP(S, CT, acosh, cacosh##M)                         \
   CM_WRAP(S, CT, atanh, catanh##M)
 CM_C99(c64, float _Complex, f)

@@ -8,7 +8,8 @@
  * Reals follow NumPy's divmod: the remainder is fmod corrected toward the divisor's sign
  * (a zero remainder takes the divisor's sign), the quotient is (a - mod) / b rounded to
  * the nearest integer from below, and division by zero gives a / b (inf or nan) as the
- * quotient and fmod's nan as the remainder. */
+ * quotient and fmod's nan as the remainder. One exception, the standard's: floor_divide
+ * with exactly one infinite operand is a / b (see FDIV_f). */
 #include "ew.h"
 #include "ew_cmath.h"
 #include "ew_loops.h"
@@ -66,11 +67,14 @@
 NDI_DIVMOD(f32, float, f)
 NDI_DIVMOD(f64, double, )
 
-#define FDIV_f(S, T)                              \
-  static inline T fdiv_el_##S(T a, T b) {         \
-    T mod;                                        \
-    if (b == 0) return a / b;                     \
-    return divmod_##S(a, b, &mod);                \
+/* One infinite operand: a / b, the Array API's special cases (finite // +-inf is a zero of
+ * the quotient's sign, +-inf // finite an infinity), where NumPy's divmod gives -1 or NaN
+ * (floor_divide(-1.0, inf) is -1.0 in NumPy, -0.0 here). */
+#define FDIV_f(S, T)                                   \
+  static inline T fdiv_el_##S(T a, T b) {              \
+    T mod;                                             \
+    if (b == 0 || isinf(a) != isinf(b)) return a / b; \
+    return divmod_##S(a, b, &mod);                     \
   }
 #define DEF_FDIV(E, S, T, K, ...) \
   NDI_WHEN(INTREAL_##K)(FDIV_##K(S, T) NDI_LOOP2(floor_divide_##S, T, T, T, fdiv_el_##S))

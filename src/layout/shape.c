@@ -7,7 +7,7 @@
 nd_status ndi_check_ndim(const char *op, int ndim, const int64_t *shape) {
   if (ndim < 0 || ndim > ND_MAX_DIMS)
     return ndi_error(ND_ERR_VALUE, "%s: ndim %d is out of range [0, %d]", op, ndim, ND_MAX_DIMS);
-  if (ndim > 0 && !shape) return ndi_error(ND_ERR_NULL, "%s: shape is NULL for ndim %d", op, ndim);
+  if (ndim > 0 && !shape) return ndi_null_arg_named(op, "shape"); /* keeps an earlier error */
   return ND_OK;
 }
 
@@ -210,7 +210,7 @@ nd_status ndi_normalize_axes(const char *op, int naxes, const int *axes, int ndi
   bool local[ND_MAX_DIMS] = {0};
   bool *flag = seen ? seen : local;
   for (int i = 0; i < ndim; i++) flag[i] = false;
-  if (naxes > 0 && !axes) return ndi_error(ND_ERR_NULL, "%s: axes is NULL", op);
+  if (naxes > 0 && !axes) return ndi_null_arg_named(op, "axes"); /* keeps an earlier error */
   for (int i = 0; i < naxes; i++) {
     int ax = 0;
     nd_status st = ndi_normalize_axis(op, axes[i], ndim, &ax);

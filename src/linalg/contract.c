@@ -275,6 +275,11 @@ nd_status ndi_la_contract(const char *op, const ndi_la_term *x, const ndi_la_ter
   }
   for (int i = 0; i < y->arr->ndim; i++)
     if (Lx.pos[y->lab[i]] < 0) N.lab[N.n++] = y->lab[i];
+  /* The product has an axis per kept label: each group fits a label list, their union
+   * need not (kron's pairs, an einsum step whose labels are all needed later). */
+  if (B.n + M.n + N.n > ND_MAX_DIMS)
+    return ndi_error(ND_ERR_SHAPE, "%s: the product of operands of %d and %d axes would have %d axes (at most %d)",
+                     op, x->arr->ndim, y->arr->ndim, B.n + M.n + N.n, ND_MAX_DIMS);
   if (want) {
     B = in_want_order(&B, nwant, want);
     M = in_want_order(&M, nwant, want);

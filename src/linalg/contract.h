@@ -30,7 +30,8 @@ typedef struct ndi_la_term {
  * keep[l]; every other label is summed. If want is given (nwant kept labels), the result
  * is laid out C-contiguous in that order whenever the GEMM can write that layout
  * directly; otherwise (or without want) its axes are in the GEMM's order, given by
- * out->lab. conj_x: use conj(x) (complex). NULL-free; errors name op. */
+ * out->lab. conj_x: use conj(x) (complex). NULL-free; errors name op. A product of more
+ * than ND_MAX_DIMS kept labels is refused (ND_ERR_SHAPE) before anything is built. */
 nd_status ndi_la_contract(const char *op, const ndi_la_term *x, const ndi_la_term *y,
                           const bool *keep, int nwant, const int *want, bool conj_x,
                           ndi_la_term *out);

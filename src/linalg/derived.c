@@ -29,6 +29,39 @@ static nd_array *conj_copy(const char *op, const nd_array *a) {
   return c;
 }
 
+/* Per-matrix tolerances: rtols (any real dtype, broadcast to the batch shape of a) as a
+ * C-contiguous float64 array of one value per matrix, or NULL (and *st set) on failure. A
+ * NULL rtols gives NULL with *st ND_OK: one tolerance for every matrix. */
+static nd_array *batch_rtols(const char *op, const nd_array *a, const nd_array *rtols,
+                             nd_status *st) {
+  *st = ND_OK;
+  if (!rtols) return NULL;
+  if (ndi_dtype_kind(rtols->dtype) == 'c') {
+    *st = ndi_error(ND_ERR_TYPE, "%s: rtol must be real, not %s", op, ndi_dtype_name(rtols->dtype));
+    return NULL;
+  }
+  nd_array *b = nd_broadcast_to((nd_array *)rtols, a->ndim - 2, a->shape);
+  if (!b) {
+    char sa[NDI_SHAPE_BUF], sr[NDI_SHAPE_BUF];
+    *st = ndi_error(ND_ERR_SHAPE, "%s: rtol of shape %s does not broadcast to the batch shape %s", op,
+                    ndi_fmt_shape(sr, sizeof sr, rtols->ndim, rtols->shape),
+                    ndi_fmt_shape(sa, sizeof sa, a->ndim - 2, a->shape));
+    return NULL;
+  }
+  nd_array *c = ndi_array_alloc(op, ND_FLOAT64, b->ndim, b->shape, ND_C);
+  if (c) ndi_copy_array(c, b);
+  nd_release(b);
+  if (!c) *st = ND_ERR_NOMEM;
+  return c;
+}
+
+/* The tolerance of matrix i: rtols[i] if given, else rtol; a negative or NaN one is the
+ * Array API default max(M, N) * eps. */
+static double rtol_of(const nd_array *rtols, double rtol, int64_t i, double dflt) {
+  double t = rtols ? ((const double *)rtols->data)[i] : rtol;
+  return (isnan(t) || t < 0) ? dflt : t;
+}
+
 /* Largest value along the last axis of s (real, C-contiguous [..., k]), as double. */
 static double row_max(const nd_array *s, int64_t row, int64_t k) {
   double m = 0;
@@ -40,19 +73,23 @@ static double row_max(const nd_array *s, int64_t row, int64_t k) {
   return m;
 }
 
-nd_array *nd_linalg_pinv(const nd_array *a, double rtol) {
+static nd_array *pinv(const nd_array *a, double rtol, const nd_array *rtol_array) {
   const char *op = "pinv";
   NDI_REQUIRE(op, a);
   if (ndi_la_check_matrix(op, a, false)) return NULL;
   int64_t m = a->shape[a->ndim - 2], n = a->shape[a->ndim - 1], k = m < n ? m : n;
   nd_dtype ct, rt;
   ndi_la_dtypes(1, &a->dtype, &ct, &rt);
-  if (isnan(rtol) || rtol < 0) rtol = (double)(m > n ? m : n) * eps_of(ndi_real_dtype(rt));
+  double dflt = (double)(m > n ? m : n) * eps_of(ndi_real_dtype(rt));
+  nd_status st;
+  nd_array *rtols = batch_rtols(op, a, rtol_array, &st);
+  if (st) return NULL;
   if (a->size == 0) { /* NumPy: an empty result of the transposed shape */
     int64_t shape[ND_MAX_DIMS];
     memcpy(shape, a->shape, sizeof(int64_t) * (size_t)a->ndim);
     shape[a->ndim - 2] = n;
     shape[a->ndim - 1] = m;
+    nd_release(rtols);
     return ndi_array_alloc(op, rt, a->ndim, shape, ND_C);
   }
   nd_array *ac = conj_copy(op, a), *u = NULL, *s = NULL, *vt = NULL, *r = NULL;
@@ -60,7 +97,7 @@ nd_array *nd_linalg_pinv(const nd_array *a, double rtol) {
     /* s <- 1/s above the cutoff, 0 below, in s's own precision */
     int64_t rows = s->size / (k ? k : 1);
     for (int64_t i = 0; i < rows; i++) {
-      double cut = rtol * row_max(s, i, k);
+      double cut = rtol_of(rtols, rtol, i, dflt) * row_max(s, i, k);
       for (int64_t j = 0; j < k; j++) {
         if (s->dtype == ND_FLOAT32) {
           float *v = (float *)s->data + i * k + j;
@@ -82,10 +119,18 @@ nd_array *nd_linalg_pinv(const nd_array *a, double rtol) {
   nd_release(u);
   nd_release(s);
   nd_release(vt);
+  nd_release(rtols);
   return r;
 }
 
-nd_array *nd_linalg_matrix_rank(const nd_array *a, double rtol) {
+nd_array *nd_linalg_pinv(const nd_array *a, double rtol) { return pinv(a, rtol, NULL); }
+
+nd_array *nd_linalg_pinv_rtol(const nd_array *a, const nd_array *rtol) {
+  if (!rtol) return ndi_null_arg_named("pinv", "rtol"), NULL;
+  return pinv(a, 0, rtol);
+}
+
+static nd_array *matrix_rank(const nd_array *a, double rtol, const nd_array *rtol_array) {
   const char *op = "matrix_rank";
   NDI_REQUIRE(op, a);
   if (a->ndim < 2) { /* NumPy: 1 unless every element is 0 */
@@ -106,27 +151,42 @@ nd_array *nd_linalg_matrix_rank(const nd_array *a, double rtol) {
     return r;
   }
   int64_t m = a->shape[a->ndim - 2], n = a->shape[a->ndim - 1], k = m < n ? m : n;
+  nd_status st;
+  nd_array *rtols = batch_rtols(op, a, rtol_array, &st);
+  if (st) return NULL;
   nd_array *s = NULL;
-  if (ndi_la_svd(op, a, false, false, NULL, &s, NULL)) return NULL;
-  if (isnan(rtol) || rtol < 0) rtol = (double)(m > n ? m : n) * eps_of(s->dtype);
+  if (ndi_la_svd(op, a, false, false, NULL, &s, NULL)) {
+    nd_release(rtols);
+    return NULL;
+  }
+  double dflt = (double)(m > n ? m : n) * eps_of(s->dtype);
   nd_array *r = ndi_array_alloc(op, ND_INT64, a->ndim - 2, a->shape, ND_C);
   if (r) {
     for (int64_t i = 0; i < r->size; i++) {
       int64_t count = 0;
+      double t = rtol_of(rtols, rtol, i, dflt);
       if (s->dtype == ND_FLOAT32) {
         const float *v = (const float *)s->data + i * k;
-        float tol = k ? (float)(v[0] * (float)rtol) : 0;
+        float tol = k ? (float)(v[0] * (float)t) : 0;
         for (int64_t j = 0; j < k; j++) count += v[j] > tol;
       } else {
         const double *v = (const double *)s->data + i * k;
-        double tol = k ? v[0] * rtol : 0;
+        double tol = k ? v[0] * t : 0;
         for (int64_t j = 0; j < k; j++) count += v[j] > tol;
       }
       ((int64_t *)r->data)[i] = count;
     }
   }
   nd_release(s);
+  nd_release(rtols);
   return r;
+}
+
+nd_array *nd_linalg_matrix_rank(const nd_array *a, double rtol) { return matrix_rank(a, rtol, NULL); }
+
+nd_array *nd_linalg_matrix_rank_rtol(const nd_array *a, const nd_array *rtol) {
+  if (!rtol) return ndi_null_arg_named("matrix_rank", "rtol"), NULL;
+  return matrix_rank(a, 0, rtol);
 }
 
 nd_array *nd_linalg_matrix_power(const nd_array *a, int64_t n) {

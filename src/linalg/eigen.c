@@ -118,7 +118,8 @@ static nd_status eigh_impl(const char *op, const nd_array *a, nd_array **w, nd_a
 
 nd_status nd_linalg_eigh(const nd_array *a, nd_array **eigenvalues, nd_array **eigenvectors) {
   NDI_REQUIRE_ST("eigh", a);
-  if (!eigenvalues || !eigenvectors) return ndi_error(ND_ERR_NULL, "eigh: an output pointer is NULL");
+  NDI_REQUIRE_ST("eigh", eigenvalues);
+  NDI_REQUIRE_ST("eigh", eigenvectors);
   *eigenvalues = *eigenvectors = NULL;
   return eigh_impl("eigh", a, eigenvalues, eigenvectors);
 }
@@ -303,7 +304,8 @@ static nd_status eig_impl(const char *op, const nd_array *a, nd_array **w, nd_ar
 
 nd_status nd_linalg_eig(const nd_array *a, nd_array **eigenvalues, nd_array **eigenvectors) {
   NDI_REQUIRE_ST("eig", a);
-  if (!eigenvalues || !eigenvectors) return ndi_error(ND_ERR_NULL, "eig: an output pointer is NULL");
+  NDI_REQUIRE_ST("eig", eigenvalues);
+  NDI_REQUIRE_ST("eig", eigenvectors);
   *eigenvalues = *eigenvectors = NULL;
   return eig_impl("eig", a, eigenvalues, eigenvectors);
 }

@@ -4,7 +4,10 @@
  * (so the totals match NumPy's "Optimized FLOP count" for the same path). Up to
  * NDI_EIN_EXHAUSTIVE terms every order is tried (depth-first, pruned by the best total so
  * far); beyond, a greedy choice per step (opt_einsum's heuristic): prefer pairs that share
- * a label, then the step that shrinks the total size of the terms most, then the cheapest. */
+ * a label, then the step that shrinks the total size of the terms most, then the cheapest.
+ * A step whose result would have more than ND_MAX_DIMS axes cannot be formed (the
+ * contraction engine refuses it): both searches avoid such steps when another order
+ * exists, which changes no path that could run. */
 #include <math.h>
 #include <string.h>
 
@@ -27,6 +30,13 @@ static bool lempty(const ndi_lset *a) {
   for (int i = 0; i < WORDS; i++)
     if (a->w[i]) return false;
   return true;
+}
+
+/* Can a term with these labels be an array (at most ND_MAX_DIMS axes)? */
+static bool fits(const ndi_lset *s) {
+  int n = 0;
+  for (int i = 0; i < WORDS; i++) n += __builtin_popcountll(s->w[i]);
+  return n <= ND_MAX_DIMS;
 }
 
 static double lsize(const ndi_lset *s, const int64_t *dim) {
@@ -76,6 +86,7 @@ static void dfs(search *S, int n, const ndi_lset *sets, int depth, double cost) 
     for (int j = i + 1; j < n; j++) {
       ndi_lset r, next[NDI_EIN_EXHAUSTIVE];
       double c = step_cost(n, sets, i, j, S->out, S->dim, &r);
+      if (!fits(&r)) continue;
       next_list(n, sets, i, j, &r, next);
       S->pairs[2 * depth] = i;
       S->pairs[2 * depth + 1] = j;
@@ -90,7 +101,7 @@ static double greedy(int n, const ndi_lset *in, const ndi_lset *out, const int64
   double total = 0;
   for (int depth = 0; n > 1; depth++, n--) {
     int bi = 0, bj = 1;
-    bool best_share = false;
+    bool best_share = false, best_fits = false;
     double best_shrink = 0, best_cost = 0;
     ndi_lset best_r = sets[0];
     for (int i = 0; i < n; i++)
@@ -99,12 +110,15 @@ static double greedy(int n, const ndi_lset *in, const ndi_lset *out, const int64
         double c = step_cost(n, sets, i, j, out, dim, &r);
         bool share = !lempty(&common);
         double shrink = lsize(&r, dim) - lsize(&sets[i], dim) - lsize(&sets[j], dim);
-        bool first = i == 0 && j == 1;
-        bool better = first || (share && !best_share) ||
-                      (share == best_share &&
-                       (shrink < best_shrink || (shrink == best_shrink && c < best_cost)));
+        bool first = i == 0 && j == 1, ok = fits(&r);
+        bool better = first || (ok && !best_fits) ||
+                      (ok == best_fits &&
+                       ((share && !best_share) ||
+                        (share == best_share &&
+                         (shrink < best_shrink || (shrink == best_shrink && c < best_cost)))));
         if (better) {
           bi = i, bj = j, best_share = share, best_shrink = shrink, best_cost = c, best_r = r;
+          best_fits = ok;
         }
       }
     total += best_cost;
@@ -130,6 +144,8 @@ double ndi_einsum_optimize(int n, const ndi_lset *in, const ndi_lset *out, const
   S.dim = dim;
   S.best = INFINITY;
   dfs(&S, n, in, 0, 0);
+  if (S.best == INFINITY) /* no order keeps every step within ND_MAX_DIMS axes */
+    return greedy(n, in, out, dim, pairs) + 1;
   memcpy(pairs, S.best_pairs, sizeof(int) * 2 * (size_t)(n - 1));
   return S.best + 1;
 }

@@ -111,7 +111,10 @@ nd_status nd_linalg_lstsq(const nd_array *a, const nd_array *b, double rcond, nd
   const char *op = "lstsq";
   NDI_REQUIRE_ST(op, a);
   NDI_REQUIRE_ST(op, b);
-  if (!x || !residuals || !rank || !s) return ndi_error(ND_ERR_NULL, "lstsq: an output pointer is NULL");
+  NDI_REQUIRE_ST(op, x);
+  NDI_REQUIRE_ST(op, residuals);
+  NDI_REQUIRE_ST(op, rank);
+  NDI_REQUIRE_ST(op, s);
   *x = *residuals = *rank = *s = NULL;
   if (ndi_la_check_matrix(op, a, false)) return nd_last_status();
   lsq_ctx c;

@@ -254,7 +254,8 @@ nd_array *nd_linalg_det(const nd_array *a) {
 
 nd_status nd_linalg_slogdet(const nd_array *a, nd_array **sign, nd_array **logabsdet) {
   NDI_REQUIRE_ST("slogdet", a);
-  if (!sign || !logabsdet) return ndi_error(ND_ERR_NULL, "slogdet: an output pointer is NULL");
+  NDI_REQUIRE_ST("slogdet", sign);
+  NDI_REQUIRE_ST("slogdet", logabsdet);
   *sign = *logabsdet = NULL;
   return det_impl("slogdet", a, false, sign, logabsdet);
 }

@@ -78,8 +78,10 @@ nd_array *nd_tensordot_axes(const nd_array *a, const nd_array *b, int naxes, con
     return ndi_error_null(ND_ERR_VALUE,
                           "tensordot: cannot sum over %d axes of arrays with %d and %d axes", naxes,
                           a->ndim, b->ndim);
-  if (naxes > 0 && (!axes_a || !axes_b))
-    return ndi_error_null(ND_ERR_NULL, "tensordot: an axis list is NULL");
+  if (naxes > 0) {
+    NDI_REQUIRE("tensordot", axes_a);
+    NDI_REQUIRE("tensordot", axes_b);
+  }
   return tensordot_impl("tensordot", a, b, naxes, axes_a, axes_b);
 }
 
@@ -190,21 +192,30 @@ nd_array *nd_kron(const nd_array *a, const nd_array *b) {
   NDI_REQUIRE("kron", b);
   /* Shapes padded with leading 1s to the same rank; result axis d of the product
    * [a0, b0, a1, b1, ...] pairs a's and b's axis d, and merging each pair gives
-   * a.shape * b.shape. Labels: 2d for a's axis d, 2d + 1 for b's. */
+   * a.shape * b.shape. Labels: 2d for a's axis d, 2d + 1 for b's. Axes of extent 1 carry
+   * no label (make_term drops them): they change neither the product's elements nor its
+   * C order, and without them the product has at most 62 axes whenever the result's size
+   * fits in int64 (each remaining extent is at least 2), so operands of up to
+   * ND_MAX_DIMS axes work although the product pairs up twice as many. */
   int nd = a->ndim > b->ndim ? a->ndim : b->ndim;
   int la[ND_MAX_DIMS], lb[ND_MAX_DIMS], want[2 * ND_MAX_DIMS], nw = 0;
-  int64_t shape[ND_MAX_DIMS];
-  for (int i = 0; i < a->ndim; i++) la[i] = 2 * (nd - a->ndim + i);
-  for (int i = 0; i < b->ndim; i++) lb[i] = 2 * (nd - b->ndim + i) + 1;
+  int64_t shape[ND_MAX_DIMS], size;
+  for (int i = 0; i < a->ndim; i++) la[i] = a->shape[i] == 1 ? -1 : 2 * (nd - a->ndim + i);
+  for (int i = 0; i < b->ndim; i++) lb[i] = b->shape[i] == 1 ? -1 : 2 * (nd - b->ndim + i) + 1;
   for (int d = 0; d < nd; d++) {
     int ia = d - (nd - a->ndim), ib = d - (nd - b->ndim);
     int64_t ea = ia >= 0 ? a->shape[ia] : 1, eb = ib >= 0 ? b->shape[ib] : 1;
-    if (ia >= 0) want[nw++] = 2 * d;
-    if (ib >= 0) want[nw++] = 2 * d + 1;
+    if (ea != 1) want[nw++] = 2 * d;
+    if (eb != 1) want[nw++] = 2 * d + 1;
     if (__builtin_mul_overflow(ea, eb, &shape[d]))
       return ndi_error_null(ND_ERR_OVERFLOW, "kron: extent %lld x %lld overflows", (long long)ea,
                             (long long)eb);
   }
+  if (__builtin_mul_overflow(a->size, b->size, &size))
+    return ndi_error_null(ND_ERR_OVERFLOW, "kron: a result of %lld x %lld elements overflows int64",
+                          (long long)a->size, (long long)b->size);
+  if (size == 0) /* nothing to compute, and the product's axes need not fit */
+    return ndi_array_alloc("kron", ndi_promote(a->dtype, b->dtype), nd, shape, ND_C);
   nd_array *p = contract2("kron", a, la, b, lb, nw, want, false);
   if (!p) return NULL;
   nd_array *r = nd_reshape(p, nd, shape, ND_C); /* a view: p is C-contiguous */

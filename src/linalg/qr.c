@@ -74,7 +74,8 @@ static int qr_elem(void *vctx, char *const *p, void *work) {
 nd_status nd_linalg_qr(const nd_array *a, nd_qr_mode mode, nd_array **q, nd_array **r) {
   const char *op = "qr";
   NDI_REQUIRE_ST(op, a);
-  if (!q || !r) return ndi_error(ND_ERR_NULL, "qr: an output pointer is NULL");
+  NDI_REQUIRE_ST(op, q);
+  NDI_REQUIRE_ST(op, r);
   *q = *r = NULL;
   if (mode != ND_QR_REDUCED && mode != ND_QR_COMPLETE)
     return ndi_error(ND_ERR_VALUE, "qr: invalid mode %d (ND_QR_REDUCED or ND_QR_COMPLETE)", (int)mode);

@@ -164,7 +164,9 @@ nd_status ndi_la_svd(const char *op, const nd_array *a, bool full, bool uv, nd_a
 nd_status nd_linalg_svd(const nd_array *a, bool full_matrices, nd_array **u, nd_array **s,
                         nd_array **vh) {
   NDI_REQUIRE_ST("svd", a);
-  if (!u || !s || !vh) return ndi_error(ND_ERR_NULL, "svd: an output pointer is NULL");
+  NDI_REQUIRE_ST("svd", u);
+  NDI_REQUIRE_ST("svd", s);
+  NDI_REQUIRE_ST("svd", vh);
   *u = *s = *vh = NULL;
   return ndi_la_svd("svd", a, full_matrices, true, u, s, vh);
 }

@@ -95,7 +95,7 @@ nd_status nd_nonzero(const nd_array *a, nd_array **out) {
   NDI_REQUIRE_ST("nonzero", a);
   if (!out) return ndi_null_arg("nonzero");
   if (a->ndim == 0)
-    return ndi_error(ND_ERR_VALUE, "nonzero: a zero-dimensional array has no coordinates (use an array of one dimension)");
+    return ndi_error(ND_ERR_SHAPE, "nonzero: a zero-dimensional array has no coordinates (use an array of one dimension)");
   int64_t n, *c;
   nd_status st = nonzero_coords("nonzero", a, &n, &c);
   if (st) return st;

@@ -30,17 +30,16 @@ void ndi_copy_array(nd_array *dst, const nd_array *src) {
 }
 
 nd_status ndi_check_writable(const char *op, const nd_array *dst) {
-  if (!ndi_is_writeable(dst))
+  if (!ndi_write_flag(dst))
     return ndi_error(ND_ERR_READONLY, "%s: destination array is read-only%s", op,
                      (dst->storage->flags & NDI_STORAGE_READONLY)
                          ? " (its memory is read-only)"
                          : "");
-  for (int i = 0; i < dst->ndim; i++) {
-    if (dst->strides[i] == 0 && dst->shape[i] > 1)
-      return ndi_error(ND_ERR_READONLY,
-                       "%s: destination has a broadcast axis (axis %d has stride 0 and extent %lld)",
-                       op, i, (long long)dst->shape[i]);
-  }
+  int b = ndi_broadcast_axis(dst);
+  if (b >= 0)
+    return ndi_error(ND_ERR_READONLY,
+                     "%s: destination has a broadcast axis (axis %d has stride 0 and extent %lld)",
+                     op, b, (long long)dst->shape[b]);
   return ND_OK;
 }
 

@@ -74,7 +74,7 @@ nd_array *nd_diff(const nd_array *a, int axis, int n, const nd_array *prepend,
   if (n < 0) return ndi_error_null(ND_ERR_VALUE, "diff: order must be non-negative but got %d", n);
   if (n == 0) return nd_copy(a, ND_K); /* NumPy returns the input as it is, nothing checked */
   if (a->ndim == 0)
-    return ndi_error_null(ND_ERR_VALUE, "diff: requires input that is at least one dimensional");
+    return ndi_error_null(ND_ERR_SHAPE, "diff: requires input that is at least one dimensional");
   int ax;
   if (axis == ND_AXIS_NONE)
     return ndi_error_null(ND_ERR_INDEX, "diff: an axis is required (ND_AXIS_NONE is not accepted; NumPy's default is -1)");

@@ -65,9 +65,10 @@
     return scalar_out(&uf_##NAME, out, a, b);                                        \
   }
 
-/* f(a, s) (pos 1) or f(s, a) (pos 0) with s as a weak scalar. */
+/* f(a, s) (pos 1) or f(s, a) (pos 0) with s as a weak scalar. A NULL array is named as
+ * the header names it: a in NAME_scalar(a, s), b in nd_scalar_NAME(s, b). */
 static nd_array *scalar_new(const ndi_ufunc *f, const nd_array *a, nd_scalar s, int pos) {
-  NDI_REQUIRE(f->name, a);
+  if (!a) return ndi_null_arg_named(f->name, pos ? "a" : "b"), NULL;
   nd_array *w = ndi_weak_new(f->name, s);
   if (!w) return NULL;
   const nd_array *in[2] = {pos ? a : w, pos ? w : a};

@@ -85,7 +85,7 @@ nd_array *nd_concat(int n, nd_array *const *arrays, int axis) {
   const nd_array *a0 = arrays[0];
   for (int k = 0; k < n; k++)
     if (arrays[k]->ndim == 0)
-      return ndi_error_null(ND_ERR_VALUE, "concat: zero-dimensional arrays cannot be concatenated (array %d)", k);
+      return ndi_error_null(ND_ERR_SHAPE, "concat: zero-dimensional arrays cannot be concatenated (array %d)", k);
   int ax;
   if (ndi_normalize_axis("concat", axis, a0->ndim, &ax)) return NULL;
   int64_t shape[ND_MAX_DIMS];
@@ -160,7 +160,7 @@ nd_status nd_unstack(nd_array *a, int axis, int64_t n, nd_array **out) {
   NDI_REQUIRE_ST("unstack", a);
   if (!out) return ndi_null_arg("unstack");
   if (a->ndim == 0)
-    return ndi_error(ND_ERR_VALUE, "unstack: a zero-dimensional array cannot be unstacked");
+    return ndi_error(ND_ERR_SHAPE, "unstack: a zero-dimensional array cannot be unstacked");
   int ax;
   nd_status st = ndi_normalize_axis("unstack", axis, a->ndim, &ax);
   if (st) return st;

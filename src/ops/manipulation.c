@@ -14,7 +14,7 @@ nd_array *nd_tile(const nd_array *a, int nreps, const int64_t *reps) {
   NDI_REQUIRE("tile", a);
   if (nreps < 0 || nreps > ND_MAX_DIMS)
     return ndi_error_null(ND_ERR_VALUE, "tile: number of repetitions %d is out of range [0, %d]", nreps, ND_MAX_DIMS);
-  if (nreps > 0 && !reps) return ndi_error_null(ND_ERR_NULL, "tile: reps is NULL");
+  if (nreps > 0) NDI_REQUIRE("tile", reps);
   for (int i = 0; i < nreps; i++)
     if (reps[i] < 0)
       return ndi_error_null(ND_ERR_VALUE, "tile: negative repetition count %lld (reps[%d])", (long long)reps[i], i);
@@ -88,7 +88,7 @@ nd_array *nd_roll(const nd_array *a, int nshift, const int64_t *shifts, int naxe
   bool none = nshift == 0 && naxes == 0; /* np.roll(a, (), ()): a copy */
   if (nshift < 1 && !none)
     return ndi_error_null(ND_ERR_VALUE, "roll: at least one shift is needed (got %d)", nshift);
-  if (!shifts && !none) return ndi_error_null(ND_ERR_NULL, "roll: shifts is NULL");
+  if (!none) NDI_REQUIRE("roll", shifts);
   if (naxes == -1) {
     if (nshift != 1)
       return ndi_error_null(ND_ERR_VALUE, "roll: the flattened array takes one shift (got %d)", nshift);
@@ -97,7 +97,7 @@ nd_array *nd_roll(const nd_array *a, int nshift, const int64_t *shifts, int naxe
   if (naxes < 0) return ndi_error_null(ND_ERR_VALUE, "roll: invalid axis count %d (-1: flattened)", naxes);
   if (nshift != naxes && nshift != 1)
     return ndi_error_null(ND_ERR_VALUE, "roll: %d shifts given for %d axes (give one, or one per axis)", nshift, naxes);
-  if (naxes > 0 && !axes) return ndi_error_null(ND_ERR_NULL, "roll: axes is NULL");
+  if (naxes > 0) NDI_REQUIRE("roll", axes);
   int64_t eff[ND_MAX_DIMS] = {0};
   for (int i = 0; i < naxes; i++) {
     int ax;
@@ -176,7 +176,7 @@ nd_status nd_meshgrid(int n, nd_array *const *arrays, nd_meshgrid_indexing index
 static nd_array *triangle(const char *op, const nd_array *a, int64_t k, bool lower) {
   NDI_REQUIRE(op, a);
   if (a->ndim < 2)
-    return ndi_error_null(ND_ERR_VALUE, "%s: array of dimension %d has no matrix axes (needs at least 2)", op, a->ndim);
+    return ndi_error_null(ND_ERR_SHAPE, "%s: array of dimension %d has no matrix axes (needs at least 2)", op, a->ndim);
   nd_array *out = ndi_alloc_like(op, a, a->dtype, ND_K);
   if (!out) return NULL;
   ndi_copy_array(out, a);

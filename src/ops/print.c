@@ -370,8 +370,10 @@ static void format_elem(const view_info *vi, const elem_fmt *f, const char *p, s
   elem_apply(f, load(vi->a->dtype, p), out);
 }
 
+/* sep is the separator between elements: " " for str(), ", " for repr(); between rows
+ * it is sep without its trailing space, then the newlines (NumPy's line_sep). */
 static void recurse(const view_info *vi, const elem_fmt *f, int axis, const char *p,
-                    const char *indent, int width, strbuf *out) {
+                    const char *indent, int width, const char *sep, strbuf *out) {
   const nd_array *a = vi->a;
   int left = a->ndim - axis;
   int64_t n = a->shape[axis], sz = (int64_t)ndi_dtype_size(a->dtype);
@@ -389,6 +391,7 @@ static void recurse(const view_info *vi, const elem_fmt *f, int axis, const char
   next_indent[ilen + 1] = '\0';
   strbuf s = {0};
   sb_put(&s, "");
+  const char *row_sep = sep[0] == ',' ? "," : "";
   if (left == 1) {
     int elem_width = width - 1;
     strbuf line = {0};
@@ -398,13 +401,13 @@ static void recurse(const view_info *vi, const elem_fmt *f, int axis, const char
       int64_t idx = i < lead ? i : n - (lead + trail - i);
       if (summary && i == lead) {
         extend_line(&s, &line, "...", elem_width, (int)ilen, indent);
-        sb_put(&line, " ");
+        sb_put(&line, sep);
       }
       word.len = 0;
       sb_put(&word, "");
       format_elem(vi, f, p + idx * stride, &word);
       extend_line(&s, &line, word.s ? word.s : "", elem_width, (int)ilen, indent);
-      if (i != lead + trail - 1) sb_put(&line, " ");
+      if (i != lead + trail - 1) sb_put(&line, sep);
     }
     sb_put(&s, line.s ? line.s : "");
     if (line.failed || word.failed) out->failed = true;
@@ -416,12 +419,15 @@ static void recurse(const view_info *vi, const elem_fmt *f, int axis, const char
       if (summary && i == lead) {
         sb_put(&s, indent);
         sb_put(&s, "...");
+        sb_put(&s, row_sep);
         for (int k = 0; k < left - 1; k++) sb_put(&s, "\n");
       }
       sb_put(&s, indent);
-      recurse(vi, f, axis + 1, p + idx * stride, next_indent, width - 1, &s);
-      if (i != lead + trail - 1)
+      recurse(vi, f, axis + 1, p + idx * stride, next_indent, width - 1, sep, &s);
+      if (i != lead + trail - 1) {
+        sb_put(&s, row_sep);
         for (int k = 0; k < left - 1; k++) sb_put(&s, "\n");
+      }
     }
   }
   /* remove the hanging indent of the first line and wrap in brackets */
@@ -533,11 +539,84 @@ char *nd_to_string(const nd_array *a) {
       ndi_nomem("to_string", 0);
       return NULL;
     }
-    recurse(&vi, &f, 0, a->data, " ", LINE_WIDTH, &out);
+    recurse(&vi, &f, 0, a->data, " ", LINE_WIDTH, " ", &out);
   }
   if (out.failed || !out.s) {
     ndi_free(out.s);
     ndi_nomem("to_string", out.cap);
+    return NULL;
+  }
+  return out.s;
+}
+
+char *nd_repr(const nd_array *a, const char *name) {
+  NDI_REQUIRE("repr", a);
+  if (!name) name = "array";
+  size_t nlen = strlen(name);
+  strbuf out = {0};
+  sb_put(&out, name);
+  sb_put(&out, "(");
+  bool summary = a->size > THRESHOLD;
+  if (a->size == 0) {
+    sb_put(&out, "[]");
+  } else {
+    view_info vi = {a, summary};
+    elem_fmt f;
+    if (!build_format(&vi, &f)) {
+      ndi_free(out.s);
+      ndi_nomem("repr", 0);
+      return NULL;
+    }
+    if (a->ndim == 0 && a->dtype == ND_BOOL) {
+      sb_put(&out, *(const bool *)a->data ? "True" : "False"); /* no column to align */
+    } else if (a->ndim == 0) {
+      format_elem(&vi, &f, a->data, &out);
+    } else {
+      /* NumPy's array2string(prefix="name(", suffix=")"): the continuation lines are
+       * indented past "name([" and the line is one shorter for the closing ")" */
+      char *indent = ndi_malloc(nlen + 3);
+      if (!indent) {
+        ndi_free(out.s);
+        ndi_nomem("repr", nlen + 3);
+        return NULL;
+      }
+      memset(indent, ' ', nlen + 2);
+      indent[nlen + 2] = '\0';
+      recurse(&vi, &f, 0, a->data, indent, LINE_WIDTH - 1, ", ", &out);
+      ndi_free(indent);
+    }
+  }
+  /* NumPy's extras: the shape where the text does not show it (an empty array other than
+   * 1-D, a summarised one), then the dtype, which nd always gives; on the last line if
+   * they fit in the line width, else on a new one */
+  strbuf extra = {0};
+  if ((a->size == 0 && a->ndim != 1) || summary) {
+    sb_put(&extra, "shape=(");
+    for (int i = 0; i < a->ndim; i++) {
+      char e[32];
+      snprintf(e, sizeof e, "%s%" PRId64, i ? ", " : "", a->shape[i]);
+      sb_put(&extra, e);
+    }
+    sb_put(&extra, a->ndim == 1 ? ",), " : "), ");
+  }
+  sb_put(&extra, "dtype=");
+  sb_put(&extra, ndi_dtype_name(a->dtype));
+  sb_put(&extra, ")");
+  sb_put(&out, ",");
+  const char *last = out.s ? strrchr(out.s, '\n') : NULL;
+  size_t last_len = out.s ? out.len - (last ? (size_t)(last - out.s) + 1 : 0) : 0;
+  if (last_len + extra.len + 1 > LINE_WIDTH) {
+    sb_put(&out, "\n");
+    sb_spaces(&out, (int)nlen + 1);
+  } else {
+    sb_put(&out, " ");
+  }
+  sb_put(&out, extra.s ? extra.s : "");
+  bool failed = out.failed || extra.failed || !out.s || !extra.s;
+  ndi_free(extra.s);
+  if (failed) {
+    ndi_free(out.s);
+    ndi_nomem("repr", out.cap);
     return NULL;
   }
   return out.s;

@@ -218,19 +218,22 @@ nd_array *nd_take_along_axis(const nd_array *a, const nd_array *indices, int axi
     }
     ss[i] = (i == s.axis || (x == 1 && shape[i] != 1)) ? 0 : s.strides[i];
   }
-  nd_array *out = ndi_array_alloc(op, a->dtype, nd, shape, ND_C);
-  nd_array *off = out ? ndi_array_alloc(op, ND_INT64, nd, shape, ND_C) : NULL;
-  if (off && out->size > 0 &&
-      !ndi_index_offsets(op, indices, nd, shape, s.shape[s.axis], s.strides[s.axis],
-                         axis == ND_AXIS_NONE ? 0 : s.axis, (int64_t *)off->data, false)) {
-    int64_t ob[ND_MAX_DIMS], fb[ND_MAX_DIMS];
-    ndi_byte_strides(out, ob);
-    ndi_byte_strides(off, fb);
-    ndi_gather_run(nd, shape, out->data, ob, s.data, ss, off->data, fb,
-                   (int64_t)ndi_dtype_size(a->dtype));
-  } else if (off && out->size > 0) {
-    nd_release(out);
-    out = NULL;
+  nd_array *out = ndi_array_alloc(op, a->dtype, nd, shape, ND_C), *off = NULL;
+  if (out && out->size > 0) {
+    /* every failure past this point (the offsets' allocation, an index out of range)
+     * releases out: a result is returned only once it is filled */
+    off = ndi_array_alloc(op, ND_INT64, nd, shape, ND_C);
+    if (off && !ndi_index_offsets(op, indices, nd, shape, s.shape[s.axis], s.strides[s.axis],
+                                  axis == ND_AXIS_NONE ? 0 : s.axis, (int64_t *)off->data, false)) {
+      int64_t ob[ND_MAX_DIMS], fb[ND_MAX_DIMS];
+      ndi_byte_strides(out, ob);
+      ndi_byte_strides(off, fb);
+      ndi_gather_run(nd, shape, out->data, ob, s.data, ss, off->data, fb,
+                     (int64_t)ndi_dtype_size(a->dtype));
+    } else {
+      nd_release(out);
+      out = NULL;
+    }
   }
   nd_release(off);
   nd_release(s.tmp);

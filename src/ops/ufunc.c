@@ -233,6 +233,22 @@ static ndi_loop_fn pow_shortcut(const ndi_ufunc *f, const prepared *p, const nd_
   return e == 2 ? ndi_k_square[c] : e == 0.5 ? ndi_k_sqrt[c] : e == -1 ? ndi_k_reciprocal[c] : NULL;
 }
 
+/* An integer pow whose exponent is one negative value (a scalar, a 0-d array, a broadcast
+ * single element) over a non-empty shape fails for every element: true, with the error
+ * set, before anything is written, so that an out is left as it was (NumPy also stops at
+ * the first element there). An array of exponents is checked by the kernel as it goes. */
+static bool negative_exponent(const ndi_ufunc *f, const prepared *p, const nd_array *const *in) {
+  if (f->loops != ndi_k_pow || ndi_dtype_kind(p->t.compute) != 'i') return false;
+  for (int i = 0; i < p->ndim; i++)
+    if (p->shape[i] == 0) return false;
+  if (!single_valued(p, 1)) return false;
+  int64_t e;
+  ndi_convert_one(ND_INT64, &e, in[1]->dtype, in[1]->data);
+  if (e >= 0) return false;
+  ndi_error(ND_ERR_VALUE, "%s: integers to negative integer powers are not allowed", f->name);
+  return true;
+}
+
 /* clip's loop: where x equals a bound NumPy keeps x when both bounds are single values
  * (scalars, 0-d, broadcast single elements), and takes the bound otherwise. */
 static ndi_loop_fn clip_loop(const prepared *p) {
@@ -258,6 +274,7 @@ static nd_status execute(const ndi_ufunc *f, const prepared *p, nd_array *out,
       ops[k].data = (char *)&clamped[k];
     }
   }
+  if (negative_exponent(f, p, in)) return ND_ERR_VALUE;
   ndi_ew_ctx ctx = {0};
   unsigned flags = ((f->flags & NDI_UF_CONTIG) ? NDI_EW_CONTIGUOUS : 0) |
                    (fresh ? NDI_EW_NO_STREAM : 0);

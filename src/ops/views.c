@@ -63,7 +63,7 @@ nd_array *nd_moveaxis(nd_array *a, int src, int dst) {
 nd_array *nd_matrix_transpose(nd_array *a) {
   NDI_REQUIRE("matrix_transpose", a);
   if (a->ndim < 2)
-    return ndi_error_null(ND_ERR_VALUE, "matrix_transpose: array of dimension %d has no matrix axes (needs at least 2)",
+    return ndi_error_null(ND_ERR_SHAPE, "matrix_transpose: array of dimension %d has no matrix axes (needs at least 2)",
                           a->ndim);
   return nd_swapaxes(a, -2, -1);
 }
@@ -201,7 +201,7 @@ nd_array *nd_flip(nd_array *a, int naxes, const int *axes) {
 nd_array *ndi_diagonal(const char *op, nd_array *a, int64_t offset, int axis1, int axis2) {
   NDI_REQUIRE(op, a);
   if (a->ndim < 2)
-    return ndi_error_null(ND_ERR_VALUE, "%s: array of dimension %d has no diagonal (needs at least 2)", op, a->ndim);
+    return ndi_error_null(ND_ERR_SHAPE, "%s: array of dimension %d has no diagonal (needs at least 2)", op, a->ndim);
   int i, j;
   if (ndi_normalize_axis(op, axis1, a->ndim, &i) ||
       ndi_normalize_axis(op, axis2, a->ndim, &j))

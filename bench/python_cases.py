@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+"""Benchmarks of the Python package against NumPy, in one run on the same machine
+(`make bench-python`, or `PYTHONPATH=build/release/python .venv/bin/python
+bench/python_cases.py`): the call overhead on tiny arrays, large arrays through Python, and
+examples/trg_ising.py on both namespaces. Prints a Markdown table: nd's time, NumPy's, and
+the ratio NumPy / nd (above 1: nd is faster), each the best of several rounds.
+
+Targets (issue 27): tiny-array calls at most 1.5x NumPy's time (ratio >= 0.67); a + b.T at
+4000x4000 float64 at least 4x NumPy; sort of 10M float64 at least 5x; the TRG at chi = 24 at
+least 1.5x."""
+import argparse
+import importlib.util
+import os
+import timeit
+
+import numpy as np
+
+import nd
+
+
+def best(stmt, number, rounds=7):
+    """Best time per call over `rounds` rounds of `number` calls."""
+    return min(timeit.repeat(stmt, number=number, repeat=rounds)) / number
+
+
+def tiny_cases():
+    out = []
+    for xp in (nd, np):
+        x = xp.asarray([float(i) for i in range(10)])
+        y = xp.asarray([float(2 * i) for i in range(10)])
+        out.append({
+            "x + y": lambda x=x, y=y: x + y,
+            "x * 2.0": lambda x=x: x * 2.0,
+            "x[1:3]": lambda x=x: x[1:3],
+            "xp.sum(x)": lambda x=x, xp=xp: xp.sum(x),
+            "x @ x": lambda x=x: x @ x,
+            "xp.asarray([1.0, 2.0])": lambda xp=xp: xp.asarray([1.0, 2.0]),
+        })
+    return out
+
+
+def large_cases(n, sort_n):
+    rng = np.random.default_rng(0)
+    a, b = rng.standard_normal((n, n)), rng.standard_normal((n, n))
+    s = rng.standard_normal(sort_n)
+    na, nb, ns = nd.asarray(a), nd.asarray(b), nd.asarray(s)
+    return [
+        {f"a + b.T ({n}x{n} float64)": lambda: na + nb.T, f"sort ({sort_n} float64)": lambda: nd.sort(ns)},
+        {f"a + b.T ({n}x{n} float64)": lambda: a + b.T, f"sort ({sort_n} float64)": lambda: np.sort(s)},
+    ]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--chi", type=int, default=24)
+    ap.add_argument("--steps", type=int, default=20)
+    ap.add_argument("--quick", action="store_true", help="smaller large cases, no TRG")
+    args = ap.parse_args()
+    rows = []
+    ndc, npc = tiny_cases()
+    for name in ndc:
+        rows.append((name, best(ndc[name], 20000), best(npc[name], 20000), "<= 1.5x NumPy's time"))
+    ndl, npl = large_cases(1000 if args.quick else 4000, 10**6 if args.quick else 10**7)
+    for name in ndl:
+        rows.append((name, best(ndl[name], 1, 5), best(npl[name], 1, 5), ">= 4x" if "b.T" in name else ">= 5x"))
+    if not args.quick:
+        path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "examples", "trg_ising.py")
+        spec = importlib.util.spec_from_file_location("trg_ising", path)
+        trg = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(trg)
+        tn = best(lambda: trg.trg(nd, 0.4, args.chi, args.steps), 1, 3)
+        tp = best(lambda: trg.trg(np, 0.4, args.chi, args.steps), 1, 3)
+        rows.append((f"trg_ising.py chi={args.chi} steps={args.steps}", tn, tp, ">= 1.5x"))
+    print(f"nd {nd.__version__} ({nd.get_num_threads()} threads), NumPy {np.__version__}\n")
+    print("| case | nd | NumPy | NumPy / nd | target |")
+    print("|---|---|---|---|---|")
+    for name, tn, tp, target in rows:
+        unit, f = ("us", 1e6) if tp < 1e-3 else ("ms", 1e3)
+        print(f"| {name} | {tn * f:.3g} {unit} | {tp * f:.3g} {unit} | {tp / tn:.2f} | {target} |")
+
+
+if __name__ == "__main__":
+    main()

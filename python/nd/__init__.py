@@ -1,0 +1,44 @@
+"""nd: N-dimensional arrays in C11 with NumPy's semantics, as a Python Array API 2024.12
+namespace (``import nd as xp``). The arrays share memory with NumPy both ways (buffer
+protocol, DLPack); the work runs in libnd's threaded kernels with the GIL released.
+See docs/guide/python.md."""
+import math as _math
+
+from nd._core import (CPU as _CPU, DTYPES as _DTYPES, Array, DType, DLDeviceType, LinAlgError,
+                      get_num_threads, set_num_threads, version as _libnd_version)
+from nd._creation import (arange, asarray, empty, empty_like, eye, from_dlpack, full, full_like,
+                          linspace, ones, ones_like, zeros, zeros_like)
+from nd._core import can_cast, finfo, iinfo, isdtype, result_type
+from nd._elementwise import (abs, acos, acosh, add, asin, asinh, atan, atan2, atanh, bitwise_and,
+                             bitwise_invert, bitwise_left_shift, bitwise_or, bitwise_right_shift,
+                             bitwise_xor, ceil, clip, conj, copysign, cos, cosh, divide, equal,
+                             exp, expm1, floor, floor_divide, greater, greater_equal, hypot, imag,
+                             isfinite, isinf, isnan, less, less_equal, log, log1p, log2, log10,
+                             logaddexp, logical_and, logical_not, logical_or, logical_xor, maximum,
+                             minimum, multiply, negative, nextafter, not_equal, positive, pow, real,
+                             reciprocal, remainder, round, sign, signbit, sin, sinh, sqrt, square,
+                             subtract, tan, tanh, trunc, where)
+from nd._indexing import nonzero, take, take_along_axis
+from nd._info import __array_namespace_info__
+from nd._io import load, save, savez, savez_compressed
+from nd._linalg import einsum, einsum_path, matmul, tensordot, vecdot
+from nd._manipulation import (concat, meshgrid, repeat, roll, stack, tile, tril, triu, unstack)
+from nd._reduce import (all, any, argmax, argmin, count_nonzero, cumulative_prod, cumulative_sum,
+                        diff, max, mean, min, prod, std, sum, var)
+from nd._sets import unique_all, unique_counts, unique_inverse, unique_values
+from nd._sorting import argsort, searchsorted, sort
+from nd._views import (astype, broadcast_arrays, broadcast_to, expand_dims, flip,
+                       matrix_transpose, moveaxis, permute_dims, reshape, squeeze)
+from nd import linalg, random
+
+__array_api_version__ = "2024.12"
+__version__ = _libnd_version()
+
+(bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float32, float64, complex64,
+ complex128) = _DTYPES
+
+e = _math.e
+inf = _math.inf
+nan = _math.nan
+pi = _math.pi
+newaxis = None

@@ -1,0 +1,365 @@
+# cython: language_level=3, binding=True, embedsignature=True
+"""Linear algebra (include/nd/linalg.h): matmul, tensordot, vecdot, einsum and the
+functions of the Array API's linalg extension (nd.linalg)."""
+import math
+import operator
+from collections import namedtuple
+
+from libc.stdint cimport int64_t
+from libc.stdlib cimport free, malloc
+
+from nd._c.types cimport *
+from nd._c.core cimport *
+from nd._c.creation cimport nd_astype
+from nd._c.linalg cimport *
+from nd._core cimport Array, wrap, check, raise_error, as_array, to_axis, to_axes, to_dtype
+
+EighResult = namedtuple("EighResult", ["eigenvalues", "eigenvectors"])
+QRResult = namedtuple("QRResult", ["Q", "R"])
+SlogdetResult = namedtuple("SlogdetResult", ["sign", "logabsdet"])
+SVDResult = namedtuple("SVDResult", ["U", "S", "Vh"])
+
+ctypedef nd_array *(*mat_fn)(const nd_array *) noexcept nogil
+ctypedef nd_array *(*pair_fn)(const nd_array *, const nd_array *) noexcept nogil
+
+
+cdef object _one(mat_fn fn, object x, str name):
+    cdef Array a = as_array(x, name)
+    cdef nd_array *r
+    with nogil:
+        r = fn(a.arr)
+    return wrap(r)
+
+
+cdef object _two(pair_fn fn, object x1, object x2, str name):
+    cdef Array a = as_array(x1, name)
+    cdef Array b = as_array(x2, name)
+    cdef nd_array *r
+    with nogil:
+        r = fn(a.arr, b.arr)
+    return wrap(r)
+
+
+# ---- main namespace ---------------------------------------------------------------------
+
+def matmul(x1, x2, /):
+    """NumPy's @: batch axes broadcast, 1-D operands promoted and the added axis removed."""
+    return _two(nd_matmul, x1, x2, "matmul")
+
+
+def tensordot(x1, x2, /, *, axes=2):
+    """Contraction over the last `axes` axes of x1 and the first of x2, or over the axis
+    pairs axes = (axes of x1, axes of x2)."""
+    cdef Array a = as_array(x1, "tensordot")
+    cdef Array b = as_array(x2, "tensordot")
+    cdef int aa[64]
+    cdef int bb[64]
+    cdef int n, nb
+    cdef nd_array *r
+    if isinstance(axes, bool):
+        raise TypeError("tensordot: axes must be an integer or a pair of sequences")
+    if isinstance(axes, int):
+        n = axes
+        if n < 0:
+            raise ValueError(f"tensordot: axes must be non-negative, not {n}")
+        with nogil:
+            r = nd_tensordot(a.arr, b.arr, n)
+        return wrap(r)
+    if not isinstance(axes, (tuple, list)) or len(axes) != 2:
+        raise TypeError("tensordot: axes must be an integer or a pair of sequences of axes")
+    n = to_axes(tuple(axes[0]) if isinstance(axes[0], (tuple, list)) else (axes[0],), aa)
+    nb = to_axes(tuple(axes[1]) if isinstance(axes[1], (tuple, list)) else (axes[1],), bb)
+    if n != nb:
+        raise ValueError(f"tensordot: the two lists of axes differ in length ({n} and {nb})")
+    with nogil:
+        r = nd_tensordot_axes(a.arr, b.arr, n, aa, bb)
+    return wrap(r)
+
+
+def vecdot(x1, x2, /, *, axis=-1):
+    """sum(conj(x1) * x2) along axis, the other axes broadcast."""
+    cdef Array a = as_array(x1, "vecdot")
+    cdef Array b = as_array(x2, "vecdot")
+    if axis is None:
+        raise TypeError("vecdot: axis must be an integer")
+    cdef int ax = to_axis(axis)
+    cdef nd_array *r
+    with nogil:
+        r = nd_vecdot(a.arr, b.arr, ax)
+    return wrap(r)
+
+
+cdef nd_array **_operands(tuple operands, int *n) except NULL:
+    n[0] = len(operands)
+    if n[0] > ND_EINSUM_MAX_OPERANDS:
+        raise ValueError(f"einsum: at most {ND_EINSUM_MAX_OPERANDS} operands, got {n[0]}")
+    cdef nd_array **p = <nd_array **>malloc(sizeof(nd_array *) * (n[0] + 1))
+    if p == NULL:
+        raise MemoryError()
+    try:
+        for i, x in enumerate(operands):
+            p[i] = as_array(x, "einsum").arr
+    except BaseException:
+        free(p)
+        raise
+    return p
+
+
+def einsum(subscripts, /, *operands, optimize=True):
+    """Einstein summation with NumPy's grammar ("ij,jk->ik"); the operands are contracted
+    pairwise in the order einsum_path gives (optimize is accepted and ignored: nd always
+    plans the order)."""
+    if not isinstance(subscripts, str):
+        raise TypeError(f"einsum: subscripts must be a str, not {type(subscripts).__name__}")
+    cdef bytes sub = subscripts.encode()
+    cdef const char *cs = sub
+    cdef int n
+    cdef nd_array **p = _operands(operands, &n)
+    cdef nd_array *r
+    try:
+        with nogil:
+            r = nd_einsum(cs, n, p)
+    finally:
+        free(p)
+    return wrap(r)
+
+
+def einsum_path(subscripts, /, *operands, optimize="greedy"):
+    """The contraction order einsum uses, as NumPy's einsum_path returns it: (["einsum_path",
+    (i, j), ...], a text report with the estimated FLOP count)."""
+    if not isinstance(subscripts, str):
+        raise TypeError(f"einsum_path: subscripts must be a str, not {type(subscripts).__name__}")
+    cdef bytes sub = subscripts.encode()
+    cdef const char *cs = sub
+    cdef int n
+    cdef nd_array **p = _operands(operands, &n)
+    cdef int *path = <int *>malloc(sizeof(int) * (2 * n + 2))
+    cdef double flops = 0
+    cdef nd_status st
+    try:
+        if path == NULL:
+            raise MemoryError()
+        with nogil:
+            st = nd_einsum_path(cs, n, p, path, &flops)
+        check(st)
+        steps = [(path[2 * i], path[2 * i + 1]) for i in range(n - 1)] if n > 1 else [(0,)]
+    finally:
+        free(p)
+        free(path)
+    report = (f"  Complete contraction:  {subscripts}\n"
+              f"  Optimized FLOP count:  {flops:.3e}\n"
+              f"  Contraction path:  {steps}")
+    return ["einsum_path"] + steps, report
+
+
+# ---- nd.linalg --------------------------------------------------------------------------
+
+def cholesky(x, /, *, upper=False):
+    """Cholesky factor of each Hermitian positive-definite matrix (lower, or upper)."""
+    cdef Array a = as_array(x, "cholesky")
+    cdef bint u = upper
+    cdef nd_array *r
+    with nogil:
+        r = nd_linalg_cholesky(a.arr, u)
+    return wrap(r)
+
+
+def cross(x1, x2, /, *, axis=-1):
+    """Cross product of 3-vectors along axis."""
+    cdef Array a = as_array(x1, "cross")
+    cdef Array b = as_array(x2, "cross")
+    cdef int ax = to_axis(axis)
+    cdef nd_array *r
+    with nogil:
+        r = nd_linalg_cross(a.arr, b.arr, ax)
+    return wrap(r)
+
+
+def det(x, /):
+    """Determinant of each square matrix."""
+    return _one(nd_linalg_det, x, "det")
+
+
+def diagonal(x, /, *, offset=0):
+    """Diagonal `offset` of each matrix (the last two axes), a view."""
+    cdef Array a = as_array(x, "diagonal")
+    return wrap(nd_linalg_diagonal(a.arr, operator.index(offset)))
+
+
+def eigh(x, /):
+    """Eigenvalues (ascending) and eigenvectors of Hermitian matrices."""
+    cdef Array a = as_array(x, "eigh")
+    cdef nd_array *w = NULL
+    cdef nd_array *v = NULL
+    cdef nd_status st
+    with nogil:
+        st = nd_linalg_eigh(a.arr, &w, &v)
+    check(st)
+    return EighResult(wrap(w), wrap(v))
+
+
+def eigvalsh(x, /):
+    """Eigenvalues (ascending) of Hermitian matrices."""
+    return _one(nd_linalg_eigvalsh, x, "eigvalsh")
+
+
+def inv(x, /):
+    """Inverse of each square matrix."""
+    return _one(nd_linalg_inv, x, "inv")
+
+
+_NORMS = {"fro": ND_NORM_FRO, "nuc": ND_NORM_NUC, math.inf: ND_NORM_INF,
+          -math.inf: ND_NORM_NEG_INF, 1: ND_NORM_1, -1: ND_NORM_NEG_1, 2: ND_NORM_2,
+          -2: ND_NORM_NEG_2}
+
+
+def matrix_norm(x, /, *, keepdims=False, ord="fro"):
+    """Norm of each matrix: 'fro', 'nuc', inf, -inf, 1, -1, 2 or -2."""
+    cdef Array a = as_array(x, "matrix_norm")
+    if isinstance(ord, bool) or ord not in _NORMS:
+        raise ValueError(f"matrix_norm: ord must be 'fro', 'nuc', inf, -inf, 1, -1, 2 or -2, not {ord!r}")
+    cdef nd_norm_ord o = _NORMS[ord]
+    cdef bint k = keepdims
+    cdef nd_array *r
+    with nogil:
+        r = nd_linalg_matrix_norm(a.arr, k, o)
+    return wrap(r)
+
+
+def matrix_power(x, n, /):
+    """x to the integer power n (n < 0: powers of the inverse)."""
+    cdef Array a = as_array(x, "matrix_power")
+    if isinstance(n, bool):
+        raise TypeError("matrix_power: n must be an integer")
+    cdef int64_t cn = operator.index(n)
+    cdef nd_array *r
+    with nogil:
+        r = nd_linalg_matrix_power(a.arr, cn)
+    return wrap(r)
+
+
+cdef double _rtol(object rtol, str name) except? -2:
+    if rtol is None:
+        return -1
+    if isinstance(rtol, (int, float)) and not isinstance(rtol, bool):
+        return rtol
+    raise TypeError(f"{name}: rtol must be a float, not {type(rtol).__name__}")
+
+
+def matrix_rank(x, /, *, rtol=None):
+    """Rank of each matrix: singular values above rtol * max (None: max(M, N) * eps)."""
+    cdef Array a = as_array(x, "matrix_rank")
+    cdef nd_array *r
+    cdef nd_array *ra
+    if isinstance(rtol, Array):  # one tolerance per matrix
+        ra = (<Array>rtol).arr
+        with nogil:
+            r = nd_linalg_matrix_rank_rtol(a.arr, ra)
+        return wrap(r)
+    cdef double t = _rtol(rtol, "matrix_rank")
+    with nogil:
+        r = nd_linalg_matrix_rank(a.arr, t)
+    return wrap(r)
+
+
+def outer(x1, x2, /):
+    """Outer product of two 1-D arrays."""
+    return _two(nd_linalg_outer, x1, x2, "outer")
+
+
+def pinv(x, /, *, rtol=None):
+    """Pseudo-inverse of each matrix (rtol None: max(M, N) * eps)."""
+    cdef Array a = as_array(x, "pinv")
+    cdef nd_array *r
+    cdef nd_array *ra
+    if isinstance(rtol, Array):  # one tolerance per matrix
+        ra = (<Array>rtol).arr
+        with nogil:
+            r = nd_linalg_pinv_rtol(a.arr, ra)
+        return wrap(r)
+    cdef double t = _rtol(rtol, "pinv")
+    with nogil:
+        r = nd_linalg_pinv(a.arr, t)
+    return wrap(r)
+
+
+def qr(x, /, *, mode="reduced"):
+    """QR factorisation of each matrix ('reduced' or 'complete')."""
+    cdef Array a = as_array(x, "qr")
+    if mode not in ("reduced", "complete"):
+        raise ValueError(f"qr: mode must be 'reduced' or 'complete', not {mode!r}")
+    cdef nd_qr_mode m = ND_QR_REDUCED if mode == "reduced" else ND_QR_COMPLETE
+    cdef nd_array *q = NULL
+    cdef nd_array *r = NULL
+    cdef nd_status st
+    with nogil:
+        st = nd_linalg_qr(a.arr, m, &q, &r)
+    check(st)
+    return QRResult(wrap(q), wrap(r))
+
+
+def slogdet(x, /):
+    """Sign and log|det| of each square matrix."""
+    cdef Array a = as_array(x, "slogdet")
+    cdef nd_array *s = NULL
+    cdef nd_array *l = NULL
+    cdef nd_status st
+    with nogil:
+        st = nd_linalg_slogdet(a.arr, &s, &l)
+    check(st)
+    return SlogdetResult(wrap(s), wrap(l))
+
+
+def solve(x1, x2, /):
+    """The solution of x1 x = x2 (a 1-D x2 is one vector, NumPy 2's rule)."""
+    return _two(nd_linalg_solve, x1, x2, "solve")
+
+
+def svd(x, /, *, full_matrices=True):
+    """U, S, Vh of each matrix (S descending)."""
+    cdef Array a = as_array(x, "svd")
+    cdef bint f = full_matrices
+    cdef nd_array *u = NULL
+    cdef nd_array *s = NULL
+    cdef nd_array *vh = NULL
+    cdef nd_status st
+    with nogil:
+        st = nd_linalg_svd(a.arr, f, &u, &s, &vh)
+    check(st)
+    return SVDResult(wrap(u), wrap(s), wrap(vh))
+
+
+def svdvals(x, /):
+    """Singular values of each matrix, descending."""
+    return _one(nd_linalg_svdvals, x, "svdvals")
+
+
+def trace(x, /, *, offset=0, dtype=None):
+    """Sum of diagonal `offset` of each matrix (dtype: convert first and sum in it)."""
+    cdef Array a = as_array(x, "trace")
+    cdef int64_t off = operator.index(offset)
+    cdef nd_array *r
+    cdef Array c
+    if dtype is not None and to_dtype(dtype) != nd_dtype_of(a.arr):
+        c = wrap(nd_astype(a.arr, to_dtype(dtype)))
+        with nogil:
+            r = nd_linalg_trace(c.arr, off)
+        return wrap(r)
+    with nogil:
+        r = nd_linalg_trace(a.arr, off)
+    return wrap(r)
+
+
+def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
+    """(sum |x|^ord)^(1/ord) over axis (None: all); ord inf, -inf and 0 as NumPy."""
+    cdef Array a = as_array(x, "vector_norm")
+    cdef int axes[64]
+    cdef int n = to_axes(axis, axes)
+    if isinstance(ord, bool) or not isinstance(ord, (int, float)):
+        raise TypeError(f"vector_norm: ord must be a number, not {type(ord).__name__}")
+    cdef double o = ord
+    cdef bint k = keepdims
+    cdef nd_array *r
+    with nogil:
+        r = nd_linalg_vector_norm(a.arr, n, axes, k, o)
+    return wrap(r)

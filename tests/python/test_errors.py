@@ -1,0 +1,68 @@
+"""nd's status becomes the exception NumPy raises for the same mistake, with nd's message;
+wrong Python argument types are TypeError."""
+import numpy as np
+import pytest
+
+import nd
+
+
+def test_status_mapping(tmp_path):
+    x = nd.asarray([[1.0, 2.0], [3.0, 4.0]])
+    with pytest.raises(ValueError, match=r"add: shapes \[2,2\] and \[3\] cannot be broadcast"):
+        x + nd.ones(3)
+    with pytest.raises(ValueError, match="reshape: cannot reshape array of size 4 into shape"):
+        nd.reshape(x, (3, -1))
+    with pytest.raises(TypeError, match="bitwise_and"):
+        x & x
+    with pytest.raises(IndexError, match="out of bounds"):
+        nd.sum(x, axis=5)
+    with pytest.raises(OverflowError):
+        nd.asarray([1], dtype=nd.int8) + 300
+    with pytest.raises(ValueError, match="read-only"):
+        b = nd.broadcast_to(x[0], (2, 2))
+        b += 1
+    with pytest.raises(OSError, match="load_npy"):
+        p = tmp_path / "bad.npy"
+        p.write_bytes(b"not an npy file")
+        nd.load(p)
+    with pytest.raises(nd.linalg.LinAlgError, match="singular"):
+        nd.linalg.inv(nd.zeros((2, 2)))
+    assert issubclass(nd.linalg.LinAlgError, ValueError)
+    with pytest.raises(ValueError, match="matmul"):
+        x @ nd.ones((3, 3))
+    with pytest.raises(ValueError):
+        nd.max(nd.zeros((0,)))
+    with pytest.raises(TypeError):
+        nd.astype(nd.asarray([1j]), nd.float64)
+
+
+def test_python_argument_types():
+    x = nd.ones((2, 3))
+    with pytest.raises(TypeError):
+        nd.sin("abc")
+    with pytest.raises(TypeError):
+        nd.sum(x, axis=1.5)
+    with pytest.raises(TypeError):
+        nd.sum(x, bogus=1)
+    with pytest.raises(TypeError):
+        nd.zeros((2, 3), dtype="float64")
+    with pytest.raises(TypeError):
+        nd.zeros((2, 3), dtype=np.float64)
+    with pytest.raises(TypeError):
+        nd.reshape(x, (2.0, 3))
+    with pytest.raises(TypeError):
+        nd.concat(x)
+    with pytest.raises(TypeError):
+        nd.asarray(object())
+    with pytest.raises(TypeError):
+        nd.asarray("abc")
+    with pytest.raises(TypeError):
+        nd.add(1, 2)
+    with pytest.raises(TypeError):
+        nd.matmul(x, [[1.0]])
+    with pytest.raises(TypeError):
+        nd.Array()
+    with pytest.raises(ValueError):
+        nd.linalg.qr(x, mode="r")
+    with pytest.raises(ValueError):
+        nd.asarray([1.0], device="gpu")

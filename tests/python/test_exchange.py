@@ -1,0 +1,158 @@
+"""Zero-copy exchange with NumPy both ways (buffer protocol, __array__, DLPack), the
+array object's attributes and conversions, repr/str as NumPy prints, .npy/.npz files."""
+import inspect
+import threading
+
+import numpy as np
+import pytest
+
+import nd
+from helpers import DTYPES, check
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_numpy_to_nd_shares_memory(dtype):
+    n = np.zeros((3, 4), dtype=dtype)
+    for view in (n, n.T, n[::-1, 1::2], np.broadcast_to(n[:1], (5, 4)), n[1, 1, ...]):
+        a = nd.asarray(view)
+        assert a.dtype == getattr(nd, dtype) and a.shape == view.shape
+        assert np.shares_memory(np.asarray(a), view)
+        check(a, view)
+    a = nd.asarray(n)
+    a[0, 0] = 1
+    assert n[0, 0] == 1  # writes through nd land in NumPy's array
+    assert nd.asarray(n, copy=True)[0, 0] == 1
+    c = nd.asarray(n, copy=True)
+    assert not np.shares_memory(np.asarray(c), n)
+    with pytest.raises(ValueError):
+        nd.asarray(n, dtype=nd.int8 if dtype != "int8" else nd.int16, copy=False)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_nd_to_numpy_shares_memory(dtype):
+    a = nd.zeros((3, 4), dtype=getattr(nd, dtype))
+    for v in (a, a.T, a[::-1, ::2], a[1, 1]):
+        n = np.asarray(v)
+        assert n.dtype == np.dtype(dtype) and n.shape == v.shape
+        assert n.strides == v.strides
+        n2 = np.asarray(a)
+        assert np.shares_memory(n, n2)
+    n = np.asarray(a)
+    n[2, 3] = 1
+    assert bool(a[2, 3] == 1)
+    assert np.array(a).__array_interface__["data"][0] != n.__array_interface__["data"][0]  # np.array copies
+    ro = nd.broadcast_to(a[0], (2, 4))
+    assert not np.asarray(ro).flags.writeable
+
+
+def test_readonly_numpy_stays_readonly():
+    n = np.arange(4.0)
+    n.flags.writeable = False
+    a = nd.asarray(n)
+    with pytest.raises(ValueError):
+        a[0] = 1.0
+    with pytest.raises(ValueError):
+        a += 1
+
+
+def test_dlpack_both_ways():
+    n = np.arange(12.0).reshape(3, 4)[:, ::2]
+    a = nd.from_dlpack(n)
+    assert np.shares_memory(np.asarray(a), n)
+    check(a, n)
+    back = np.from_dlpack(a)
+    assert np.shares_memory(back, n)
+    check(a, back)
+    assert a.__dlpack_device__() == (nd.DLDeviceType.CPU, 0)
+    cap = a.__dlpack__()
+    assert "dltensor" in repr(cap)
+    cap = a.__dlpack__(max_version=(1, 0))
+    assert "dltensor_versioned" in repr(cap)
+    c = nd.from_dlpack(a, copy=True)
+    assert not np.shares_memory(np.asarray(c), n)
+    b = nd.from_dlpack(nd.asarray([True, False]))
+    check(b, np.asarray([True, False]))
+    ro = np.arange(3.0)
+    ro.flags.writeable = False
+    r = nd.from_dlpack(ro)  # the versioned protocol carries the read-only flag
+    with pytest.raises(ValueError):
+        r[0] = 1.0
+    with pytest.raises(TypeError):
+        nd.from_dlpack([1, 2])
+
+
+def test_array_object():
+    x = nd.asarray([[1.0, 2.0], [3.0, 4.0]])
+    assert x.ndim == 2 and x.size == 4 and x.shape == (2, 2) and x.device == nd.CPU if hasattr(nd, "CPU") else True
+    assert x.to_device(x.device) is x
+    assert x.__array_namespace__() is nd
+    with pytest.raises(ValueError):
+        x.__array_namespace__(api_version="1999.01")
+    assert float(x[0, 1]) == 2.0 and int(x[1, 0]) == 3 and complex(x[0, 0]) == 1 + 0j
+    assert bool(x[0, 0]) and not bool(nd.asarray(0))
+    assert [1, 2, 3][nd.asarray(1)] == 2
+    with pytest.raises(TypeError):
+        [1][x[0, 0]]
+    with pytest.raises(ValueError):
+        bool(x)
+    with pytest.raises(TypeError):
+        int(x)
+    assert repr(nd.asarray([1.0, 2.0])) == "Array([1., 2.], dtype=float64)"
+    assert str(x) == str(np.asarray(x))
+    assert repr(nd.asarray([[1, 2], [3, 4]], dtype=nd.int8)) == "Array([[1, 2],\n       [3, 4]], dtype=int8)"
+    assert (x.T == x.mT).all() if hasattr(x, "all") else True
+    check(abs(-x), np.abs(-np.asarray(x)))
+    check(~nd.asarray([1, 2], dtype=nd.uint8), ~np.asarray([1, 2], dtype=np.uint8))
+    check(+x, np.asarray(x))
+    check(x @ x, np.asarray(x) @ np.asarray(x))
+    with pytest.raises(TypeError):
+        x @ 2
+    with pytest.raises(TypeError):
+        x + "a"
+    assert (x == "a") is False
+
+
+def test_signatures():
+    assert str(inspect.signature(nd.asarray)) == "(obj, /, *, dtype=None, device=None, copy=None)"
+    assert str(inspect.signature(nd.sum)) == "(x, /, *, axis=None, dtype=None, keepdims=False)"
+    assert str(inspect.signature(nd.add)) == "(x1, x2, /)"
+    assert str(inspect.signature(nd.linalg.svd)) == "(x, /, *, full_matrices=True)"
+    assert str(inspect.signature(nd.Array.__dlpack__)) == \
+        "(self, /, *, stream=None, max_version=None, dl_device=None, copy=None)"
+
+
+def test_files(tmp_path):
+    x = nd.asarray(np.arange(12.0).reshape(3, 4).T)
+    nd.save(tmp_path / "a.npy", x)
+    check(nd.load(tmp_path / "a.npy"), np.asarray(x))
+    check(nd.asarray(np.load(tmp_path / "a.npy")), np.asarray(x))
+    np.save(tmp_path / "b.npy", np.arange(5, dtype=np.int16))
+    check(nd.load(tmp_path / "b.npy"), np.arange(5, dtype=np.int16))
+    nd.savez(tmp_path / "c.npz", x, y=nd.arange(3))
+    z = np.load(tmp_path / "c.npz")
+    check(nd.asarray(z["arr_0"]), np.asarray(x))
+    got = nd.load(tmp_path / "c.npz")
+    assert list(got) == ["arr_0", "y"]
+    check(got["y"], np.arange(3))
+    with pytest.raises(OSError):
+        nd.load(tmp_path / "missing.npy")
+
+
+def test_threads_and_gil():
+    n = nd.get_num_threads()
+    nd.set_num_threads(1)
+    assert nd.get_num_threads() == 1
+    nd.set_num_threads(n)
+    # nd releases the GIL: calls from several Python threads run side by side, correctly
+    x = nd.ones((300, 300))
+    out = [None] * 4
+
+    def work(i):
+        out[i] = float(nd.sum(x @ x))
+
+    ts = [threading.Thread(target=work, args=(i,)) for i in range(4)]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+    assert out == [300.0 ** 3] * 4
