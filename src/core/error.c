@@ -78,6 +78,18 @@ void nd_clear_error(void) {
   last_msg[0] = '\0';
 }
 
+nd_status nd_set_error(nd_status s, const char *fmt, ...) {
+  if (s == ND_OK) {
+    nd_clear_error();
+    return s;
+  }
+  va_list ap;
+  va_start(ap, fmt);
+  set_error(s, fmt ? fmt : "", ap);
+  va_end(ap);
+  return s;
+}
+
 const char *nd_status_name(nd_status s) {
   switch (s) {
     case ND_OK: return "ND_OK";
