@@ -8,7 +8,7 @@ ASAN_BUILD ?= build/asan
 FUZZ_BUILD ?= build/fuzz
 FUZZ_SECONDS ?= 60
 
-.PHONY: all deps pydeps test test-release test-asan test-tsan check-install test-python python bench-python conformance demo bench install clean docs fuzz
+.PHONY: all deps pydeps test test-release test-asan test-tsan check-install test-python python bench-python conformance demo demo-mpi bench bench-mpi install clean docs fuzz
 
 all:
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
@@ -96,6 +96,25 @@ demo: deps all
 
 bench: pydeps all
 	.venv/bin/python bench/run.py --build $(BUILD)
+
+# MPI programs on this machine: Open MPI may run as root (CI does), more ranks than cores,
+# over loopback only, ranks not bound to one core each (so that a rank can use the
+# threads ND_MPI_THREADS=auto gives it). See cmake/MpiTestEnv.cmake for the tests' version.
+MPI_ENV = OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+  OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_MCA_btl=self,tcp OMPI_MCA_btl_tcp_if_include=lo \
+  OMPI_MCA_oob_tcp_if_include=lo OMPI_MCA_mpi_yield_when_idle=1 \
+  OMPI_MCA_hwloc_base_binding_policy=none OMPI_MCA_btl_base_warn_component_unused=0
+MPIEXEC ?= mpiexec
+
+# The distributed example: tight binding on a 48 x 48 lattice (2304 x 2304), 2 ranks.
+demo-mpi: deps all
+	$(MPI_ENV) $(MPIEXEC) -n 2 $(BUILD)/examples/dist_tight_binding --L 48
+
+# The distributed layer's benchmark at 1, 2 and 4 ranks (bench/mpi_bench.c); the one-rank
+# line gives the ratios to nd's serial functions.
+bench-mpi: deps all
+	@for p in 1 2 4; do $(MPI_ENV) $(MPIEXEC) -n $$p $(BUILD)/bench/mpi_bench $(MPI_BENCH_ARGS) \
+	  $$([ $$p = 1 ] || echo --no-header) || exit 1; done
 
 # Each libFuzzer harness in fuzz/ runs FUZZ_SECONDS seconds (clang, ASan+UBSan), starting
 # from fuzz/corpus/<target>; new crashes land in $(FUZZ_BUILD)/crashes-<target>.

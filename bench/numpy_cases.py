@@ -73,6 +73,32 @@ def _vec():
 CASES["reduce/argmax_10m"] = (_vec, lambda a: a.argmax())
 
 
+def _near_one(view=""):
+    a = (1 + (np.arange(NR * NR, dtype=np.float64) % 1000 - 500) * 1e-7).reshape(NR, NR)
+    return a.T if view == "t" else a[::-1, ::-1] if view == "rev" else a
+
+
+def _zero_first():
+    a = np.ones((NR, NR))
+    a[:, 0] = 0.0
+    return a
+
+
+CASES.update({
+    "reduce/prod_all_c": (_near_one, lambda a: a.prod()),
+    "reduce/prod_axis0_c": (_near_one, lambda a: a.prod(axis=0)),
+    "reduce/prod_axis1_c": (_near_one, lambda a: a.prod(axis=1)),
+    "reduce/prod_axis0_t": (lambda: _near_one("t"), lambda a: a.prod(axis=0)),
+    "reduce/prod_all_rev": (lambda: _near_one("rev"), lambda a: a.prod()),
+    "reduce/prod_axis0_rev": (lambda: _near_one("rev"), lambda a: a.prod(axis=0)),
+    "reduce/prod_axis1_rev": (lambda: _near_one("rev"), lambda a: a.prod(axis=1)),
+    "reduce/max_all_c": (lambda: _red(), lambda a: a.max()),
+    "reduce/min_all_c": (lambda: _red(), lambda a: a.min()),
+    "reduce/min_axis0_zero_first": (_zero_first, lambda a: a.min(axis=0)),
+    "reduce/min_axis1_zero_first": (_zero_first, lambda a: a.min(axis=1)),
+})
+
+
 # ---- manipulation (bench/cases_manip.c) ----
 def _two():
     a = np.arange(NR * NR, dtype=np.float64).reshape(NR, NR)

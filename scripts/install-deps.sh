@@ -2,6 +2,7 @@
 # Installs what nd's build, tests and benchmarks need, when it is missing:
 #   Debian packages (as root, through apt-get) and, with --python, NumPy and the Python
 #   package's build and test tools (pip, into .venv).
+#   Open MPI, ScaLAPACK and ELPA are for the distributed component (libnd_mpi).
 # Usage: scripts/install-deps.sh [--python | --docs]
 #   --python also prepares .venv (numpy, cython, scikit-build-core, pytest, hypothesis);
 #   --docs also installs doxygen.
@@ -9,7 +10,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(cmake make gcc pkg-config libopenblas-dev libopenblas-openmp-dev liblapacke-dev libcmocka-dev zlib1g-dev
-          libzip-dev libdlpack-dev libfftw3-dev python3 python3-venv)
+          libzip-dev libdlpack-dev libfftw3-dev python3 python3-venv
+          openmpi-bin libopenmpi-dev libscalapack-openmpi-dev libelpa-dev)
 [ "${1:-}" = "--docs" ] && packages+=(doxygen)
 missing=()
 for p in "${packages[@]}"; do

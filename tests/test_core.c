@@ -155,6 +155,14 @@ static void test_errors_and_null_chains(void **state) {
   th_assert_error(ND_ERR_NULL, "transpose");
   nd_clear_error();
   assert_string_equal(nd_status_name(ND_ERR_LINALG), "ND_ERR_LINALG");
+  /* components record their failures through the public setter */
+  assert_int_equal(nd_set_error(ND_ERR_SHAPE, "op: shapes [%d] and [%d]", 2, 3), ND_ERR_SHAPE);
+  th_assert_error(ND_ERR_SHAPE, "op: shapes [2] and [3]");
+  assert_null(nd_transpose(NULL)); /* and a NULL chain keeps that message */
+  th_assert_error(ND_ERR_SHAPE, "op: shapes [2] and [3]");
+  assert_int_equal(nd_set_error(ND_OK, "ignored"), ND_OK);
+  assert_int_equal(nd_last_status(), ND_OK);
+  assert_string_equal(nd_last_error(), "");
   nd_release(NULL);
   nd_release(a);
 }

@@ -337,6 +337,74 @@ static void test_clip(void **state) {
   nd_scope_end();
 }
 
+/* np.clip drops an integer bound that bounds nothing for x's integer dtype (lo at or below
+ * its minimum, hi at or above its maximum) whatever the other bound is, then clips with
+ * the other alone: maximum(x, lo) or minimum(x, hi), which take the bound where x equals
+ * it. So clip(uint8 [0, 1, 2], 400.0, 300) is [400., 400., 400.] (issue 30; NumPy 2.4). */
+static void test_clip_dropped_bounds(void **state) {
+  (void)state;
+  nd_scope_begin();
+  nd_array *u8 = nd_astype(f64(3, (double[]){0, 1, 2}), ND_UINT8);
+  nd_array *c = nd_clip_scalar(u8, ND_FLOAT(400.0), ND_INT(300));
+  assert_int_equal(nd_dtype_of(c), ND_FLOAT64);
+  for (int i = 0; i < 3; i++) assert_same_double(get_d(c, i), 400.0);
+  c = nd_clip_scalar(u8, ND_INT(400), ND_FLOAT(300.0)); /* 400 is not dropped: lo > hi */
+  for (int i = 0; i < 3; i++) assert_same_double(get_d(c, i), 300.0);
+  c = nd_clip_scalar(u8, ND_INT(-1), ND_FLOAT(1.5)); /* minimum(x, 1.5) */
+  assert_int_equal(nd_dtype_of(c), ND_FLOAT64);
+  assert_true(get_d(c, 0) == 0 && get_d(c, 1) == 1 && get_d(c, 2) == 1.5);
+  assert_true(isnan(get_d(nd_clip_scalar(u8, ND_FLOAT(NAN), ND_INT(300)), 1)));
+  assert_true(isnan(get_d(nd_clip_scalar(u8, ND_INT(-1), ND_FLOAT(NAN)), 1)));
+  /* ties take the bound once the other is dropped: np.clip(uint8 0, -0.0, 300) is -0.0,
+   * np.clip(uint8 0, 0, -0.0) is -0.0 (0 is uint8's minimum: dropped), while
+   * np.clip(uint8 0, -0.0, 200) keeps x: 0.0 */
+  nd_array *z = nd_zeros(ND_UINT8, ND_SHAPE(2), ND_C);
+  assert_same_double(get_d(nd_clip_scalar(z, ND_FLOAT(-0.0), ND_INT(300)), 0), -0.0);
+  assert_same_double(get_d(nd_clip_scalar(z, ND_INT(0), ND_FLOAT(-0.0)), 0), -0.0);
+  assert_same_double(get_d(nd_clip_scalar(z, ND_FLOAT(-0.0), ND_INT(200)), 0), 0.0);
+  /* int8: 200 as lo is not dropped, -200.0 is a float: both apply */
+  nd_array *i8 = nd_astype(f64(3, (double[]){-5, 0, 5}), ND_INT8);
+  c = nd_clip_scalar(i8, ND_INT(200), ND_FLOAT(-200.0));
+  for (int i = 0; i < 3; i++) assert_same_double(get_d(c, i), -200.0);
+  c = nd_clip_scalar(i8, ND_FLOAT(-200.0), ND_INT(200));
+  for (int i = 0; i < 3; i++) assert_same_double(get_d(c, i), (double)(i * 5 - 5));
+  /* uint64: hi = INT64_MAX is below its maximum, so it bounds */
+  const uint64_t big[2] = {(UINT64_C(1) << 63) + 5, 3};
+  nd_array *u64 = nd_from_data(ND_UINT64, ND_SHAPE(2), big, ND_C);
+  const uint64_t *cu = nd_data(nd_clip_scalar(u64, ND_INT(0), ND_INT(INT64_MAX)));
+  assert_true(cu[0] == (uint64_t)INT64_MAX && cu[1] == 3);
+  /* bool x drops nothing: NumPy's np.clip(bool, -1000, int8 array) is an OverflowError */
+  nd_array *b = nd_astype(f64(2, (double[]){1, 0}), ND_BOOL);
+  nd_array *hi8 = nd_astype(f64(2, (double[]){3, 4}), ND_INT8);
+  TH_EXPECT_ERROR(nd_clip(b, nd_weak(ND_INT(-1000)), hi8), ND_ERR_OVERFLOW,
+                  "clip: integer scalar -1000 is out of bounds for int8");
+  /* every layout and integer dtype: a dropped bound leaves maximum / minimum with the
+   * other, also through nd_clip with weak scalars and the _out form */
+  static const int64_t sh[3] = {3, 4, 5};
+  for (int d = 0; d < ND_NUM_DTYPES; d++) {
+    nd_dtype t = th_all_dtypes[d];
+    char k = nd_dtype_kind(t);
+    if (k != 'i' && k != 'u') continue;
+    nd_iinfo_t info;
+    assert_int_equal(nd_iinfo(t, &info), ND_OK);
+    nd_scalar below = ND_INT(k == 'u' ? 0 : info.min), above = ND_INT(INT64_MAX);
+    for (int L = 0; L < TH_NUM_LAYOUTS; L++) {
+      nd_array *x = th_make(t, 3, sh, (th_layout)L, 9);
+      nd_array *r1 = nd_clip_scalar(x, ND_FLOAT(2.5), above);
+      th_assert_same_values(r1, nd_maximum_scalar(x, ND_FLOAT(2.5)));
+      nd_array *r2 = nd_clip(x, nd_weak(below), nd_weak(ND_FLOAT(-0.5)));
+      th_assert_same_values(r2, nd_minimum_scalar(x, ND_FLOAT(-0.5)));
+      nd_array *o = nd_empty(ND_FLOAT64, 3, sh, ND_F);
+      assert_int_equal(nd_clip_scalar_out(o, x, below, ND_FLOAT(3.0)), ND_OK);
+      th_assert_same_values(o, nd_minimum_scalar(x, ND_FLOAT(3.0)));
+      nd_array *r3 = nd_clip_scalar(x, below, above); /* both dropped: x as it is */
+      assert_int_equal(nd_dtype_of(r3), t);
+      th_assert_same_values(r3, x);
+    }
+  }
+  nd_scope_end();
+}
+
 static void test_where(void **state) {
   (void)state;
   nd_scope_begin();
@@ -380,6 +448,7 @@ int main(void) {
       cmocka_unit_test(test_cases),        cmocka_unit_test(test_nextafter),
       cmocka_unit_test(test_nan_and_zeros), cmocka_unit_test(test_shifts_numpy),
       cmocka_unit_test(test_clip),         cmocka_unit_test(test_where),
+      cmocka_unit_test(test_clip_dropped_bounds),
   };
   return TH_RUN(tests);
 }

@@ -166,6 +166,61 @@ static void test_header_format(void **state) {
   }
 }
 
+/* The public header functions agree with what nd_save_npy writes and nd_load_npy reads. */
+static void test_public_header_functions(void **state) {
+  (void)state;
+  static const struct { nd_dtype t; int nd; int64_t sh[3]; nd_order o; } cases[] = {
+      {ND_FLOAT64, 2, {2, 3}, ND_C}, {ND_COMPLEX64, 2, {3, 5}, ND_F},
+      {ND_INT16, 3, {4, 1, 2}, ND_C}, {ND_BOOL, 0, {0}, ND_C}, {ND_FLOAT32, 1, {0}, ND_C},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    nd_array *a = nd_zeros(cases[i].t, cases[i].nd, cases[i].sh, cases[i].o);
+    bool fortran = cases[i].o == ND_F;
+    size_t len;
+    unsigned char *b = saved_bytes(a, &len);
+    char hdr[ND_NPY_HEADER_MAX];
+    size_t hl = nd_npy_format_header(cases[i].t, cases[i].nd, cases[i].sh, fortran, hdr, sizeof hdr);
+    assert_int_equal(hl, len - nd_nbytes(a));
+    assert_memory_equal(hdr, b, hl);
+    nd_npy_header h;
+    assert_int_equal(nd_npy_read_header(th_path(th_dir, "bytes.npy"), &h), ND_OK);
+    assert_int_equal(h.dtype, cases[i].t);
+    assert_int_equal(h.fortran_order, fortran);
+    assert_false(h.byteswapped);
+    assert_int_equal(h.data_offset, (int64_t)hl);
+    th_assert_shape(a, h.ndim, h.shape);
+    free(b);
+    nd_release(a);
+  }
+  /* a big-endian file NumPy wrote: the flag says the data needs swapping */
+  static const unsigned char be[8] = {0x3f, 0xf0, 0, 0, 0, 0, 0, 0};
+  size_t len;
+  unsigned char *b = make_npy(1, 0, "{'descr': '>f8', 'fortran_order': False, 'shape': (1,), }\n", be, 8, &len);
+  th_write_file(th_path(th_dir, "be.npy"), b, len);
+  nd_npy_header h;
+  assert_int_equal(nd_npy_read_header(th_path(th_dir, "be.npy"), &h), ND_OK);
+  assert_true(h.byteswapped);
+  assert_int_equal(h.data_offset, (int64_t)(len - 8));
+  /* the same checks as the loader: a file cut short is refused */
+  th_write_file(th_path(th_dir, "cut.npy"), b, len - 1);
+  TH_EXPECT_ERROR(nd_npy_read_header(th_path(th_dir, "cut.npy"), &h), ND_ERR_IO,
+                  "npy_read_header: file '");
+  TH_EXPECT_ERROR(nd_npy_read_header(th_path(th_dir, "cut.npy"), &h), ND_ERR_IO, "truncated file");
+  free(b);
+  TH_EXPECT_ERROR(nd_npy_read_header(NULL, &h), ND_ERR_NULL, "npy_read_header: argument path is NULL");
+  TH_EXPECT_ERROR(nd_npy_read_header(th_path(th_dir, "be.npy"), NULL), ND_ERR_NULL, "argument out is NULL");
+  char small[16];
+  TH_EXPECT_ERROR(nd_npy_format_header(ND_FLOAT64, ND_SHAPE(2, 3), false, small, sizeof small),
+                  ND_ERR_VALUE, "npy_format_header: the header needs 128 bytes, the buffer has 16");
+  char hdr[ND_NPY_HEADER_MAX];
+  TH_EXPECT_ERROR(nd_npy_format_header(ND_FLOAT64, ND_SHAPE(2, -3), false, hdr, sizeof hdr),
+                  ND_ERR_VALUE, "negative extent -3 (axis 1)");
+  TH_EXPECT_ERROR(nd_npy_format_header((nd_dtype)99, ND_SHAPE(2), false, hdr, sizeof hdr),
+                  ND_ERR_TYPE, "npy_format_header");
+  TH_EXPECT_ERROR(nd_npy_format_header(ND_FLOAT64, ND_SHAPE(2), false, NULL, 0), ND_ERR_NULL,
+                  "npy_format_header");
+}
+
 /* ---- what the parser accepts -------------------------------------------------------- */
 
 static void test_accepts_numpy_variants(void **state) {
@@ -573,6 +628,7 @@ int main(void) {
       cmocka_unit_test(test_random_mutations),
       cmocka_unit_test(test_overwrite_existing_file),
       cmocka_unit_test(test_allocation_failures),
+      cmocka_unit_test(test_public_header_functions),
   };
   return cmocka_run_group_tests(tests, th_dir_setup, th_dir_teardown);
 }

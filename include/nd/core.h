@@ -45,20 +45,21 @@ ND_API nd_status nd_last_status(void);
  *  before a new chain.
  *  Errors: none. */
 ND_API void nd_clear_error(void);
-/** Short name of a status ("ND_ERR_SHAPE"); "ND_ERR_UNKNOWN" for a value that is not an
- *  nd_status.
- *  Errors: none. */
-ND_API const char *nd_status_name(nd_status s);
-/** Records a failure on this thread, as nd's own functions do: status `s` and a
- *  printf-style message that starts with the operation's name ("fft: ..."), which
- *  nd_last_error then returns (up to 1023 bytes). For components and bindings built on
- *  the public API (libnd_fft reports its errors through it). Returns `s`.
- *  Errors: none; a status of ND_OK or a NULL fmt records nothing. */
+/** Records a failure on this thread as nd's own functions do: status s and a printf-style
+ *  message, by convention "op: what is wrong, with the shapes" (at most 1023 bytes are
+ *  kept). For components built on nd (libnd_mpi, libnd_fft) and programs that extend it, so that their
+ *  errors reach nd_last_error. s ND_OK clears the error instead (nd_clear_error); a NULL
+ *  fmt records an empty message. Returns s.
+ *  Errors: none (it records the error it is given). */
 ND_API nd_status nd_set_error(nd_status s, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+/** Short name of a status ("ND_ERR_SHAPE"); "ND_ERR_UNKNOWN" for a value that is not an
+ *  nd_status.
+ *  Errors: none. */
+ND_API const char *nd_status_name(nd_status s);
 
 /* ---- inspection ------------------------------------------------------------------- */
 

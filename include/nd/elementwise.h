@@ -447,12 +447,16 @@ ND_API nd_status nd_logical_xor_scalar_out(nd_array *out, const nd_array *a, nd_
  *  (scalars, 0-d or broadcast single elements: clip(-0.0, 0, 1) is -0.0) and the bound is
  *  taken otherwise (clip(-0.0, [0.0], ...) with bounds that vary is 0.0), as NumPy does.
  *  Real dtypes and bool. Both bounds are required (one-sided clipping is nd_maximum or
- *  nd_minimum); an integer scalar lo below the range of x's integer dtype, or hi above
- *  it, bounds nothing (clip(int8 x, 0, 1000) stays int8, as NumPy); lo above the range or
- *  hi below it is ND_ERR_OVERFLOW (NumPy's OverflowError).
+ *  nd_minimum). For an integer x, an integer scalar (weak) lo at or below the minimum of
+ *  x's dtype, or hi at or above its maximum, is dropped, as np.clip drops it: x is clipped
+ *  by the other bound alone, as nd_maximum / nd_minimum would (the bound taken where x
+ *  equals it), whatever that bound's kind: clip(int8 x, 0, 1000) stays int8,
+ *  clip(uint8 [0, 1, 2], 400.0, 300) is float64 [400, 400, 400]. Any other integer scalar
+ *  out of the range (lo above it, hi below it; any for bool x) is ND_ERR_OVERFLOW
+ *  (NumPy's OverflowError).
  *  Errors: the elementwise errors (see the file comment; "clip: argument lo is NULL"),
  *  with ND_ERR_TYPE for complex input, and ND_ERR_OVERFLOW as just said ("clip: integer
- *  scalar 1000 is out of bounds for int8"). */
+ *  scalar 1000 is out of bounds for int8" for lo = 1000). */
 ND_API nd_array *nd_clip(const nd_array *x, const nd_array *lo, const nd_array *hi);
 ND_API nd_status nd_clip_out(nd_array *out, const nd_array *x, const nd_array *lo,
                              const nd_array *hi);

@@ -54,6 +54,37 @@ ND_API nd_array *nd_load_npy(const char *path);
  *  mapping failed). */
 ND_API nd_array *nd_load_npy_mmap(const char *path);
 
+/** What a .npy file's header says (nd_npy_read_header). */
+typedef struct nd_npy_header {
+  nd_dtype dtype;
+  bool fortran_order;  /**< the data is in F order */
+  bool byteswapped;    /**< the data is in the other byte order than this machine's */
+  int ndim;
+  int64_t shape[ND_MAX_DIMS];
+  int64_t data_offset; /**< bytes before the first element */
+} nd_npy_header;
+/** Reads and checks a .npy file's header without reading its data: the same checks as
+ *  nd_load_npy (format version, dtype, shape, and that the file holds exactly the data the
+ *  header describes), for programs that read the data themselves, in parts or in
+ *  parallel (nd_dmatrix_load_npy). Element (i0, ..., ik) lies at byte data_offset +
+ *  itemsize * (its flat position in C order, or F order if fortran_order).
+ *  Errors: ND_ERR_IO as nd_load_npy's, naming this function ("npy_read_header: file
+ *  'a.npy': truncated file: ..."); ND_ERR_NULL for a NULL path or out ("npy_read_header:
+ *  argument out is NULL"). */
+ND_API nd_status nd_npy_read_header(const char *path, nd_npy_header *out);
+/** Most bytes a header nd writes can take (magic, version, length and the dictionary). */
+#define ND_NPY_HEADER_MAX 2048
+/** Writes into buf (cap bytes) the .npy header nd_save_npy puts in front of an array of
+ *  dtype t and this shape (format 1.0, native byte order, fortran_order as given, padded
+ *  so that the data starts at a multiple of 64 bytes) and returns its length; 0 on
+ *  failure (invalid dtype or shape, or "the header needs N bytes, the buffer has M"). The
+ *  data that follows is the elements in C order, or F order if fortran_order.
+ *  Errors (returning 0): ND_ERR_TYPE (an invalid dtype), ND_ERR_VALUE (ndim outside [0,
+ *  ND_MAX_DIMS]; "npy_format_header: negative extent -3 (axis 1)"; "npy_format_header: the
+ *  header needs 128 bytes, the buffer has 16"), ND_ERR_NULL (buf, or shape with ndim > 0). */
+ND_API size_t nd_npy_format_header(nd_dtype t, int ndim, const int64_t *shape,
+                                   bool fortran_order, char *buf, size_t cap);
+
 /* ---- .npz ------------------------------------------------------------------------- */
 
 /** A loaded .npz archive: named arrays. */

@@ -172,8 +172,14 @@ ND_API nd_array *nd_linalg_trace(const nd_array *x, int64_t offset);
  * precision; integer and bool inputs give float64. Matrix results are C-contiguous. A
  * singular or non-convergent matrix is an ND_ERR_LINALG error naming the batch element
  * ("solve: matrix 3 of the batch is singular"), never NaNs (except det and slogdet, where
- * a singular matrix gives 0 and -inf, as in NumPy). See the file comment for the errors
- * these functions share. */
+ * a singular matrix gives 0 and -inf, as in NumPy). Singular means what LAPACK's LU meets:
+ * an exactly zero pivot (inv, solve, matrix_power with n < 0). A nearly singular matrix is
+ * not detected, nor an exactly singular one whose pivots round to tiny nonzero values
+ * (common for complex matrices): the result then has huge entries, as in NumPy, and which
+ * of the two a given matrix meets can differ between LAPACK builds (so between nd and
+ * NumPy). Where it matters, check the conditioning first: nd_linalg_matrix_rank, or the
+ * ratio of the largest to the smallest singular value (nd_linalg_svdvals), which is the
+ * 2-norm condition number. See the file comment for the errors these functions share. */
 
 /** Cholesky factor: lower L with a = L L^H, or (upper) U with a = U^H U. Reads only that
  *  triangle of a; the other triangle of the result is 0.
@@ -282,7 +288,8 @@ typedef enum nd_norm_ord {
 } nd_norm_ord;
 /** Norm of each matrix (last two axes); keepdims leaves them as extents 1. Real result
  *  dtype (float32 for float32 / complex64 input, else float64); NumPy's definitions, with
- *  NumPy's rule for empty matrices (maxima are 0, minima are errors).
+ *  NumPy's rule for empty matrices (maxima are 0, minima are errors). The Frobenius,
+ *  +-1 and +-inf norms are summed in double precision, as nd_linalg_vector_norm.
  *  Errors: ND_ERR_SHAPE (fewer than 2 axes), ND_ERR_VALUE (an invalid ord: "matrix_norm:
  *  invalid ord 9"; a minimum over nothing: "matrix_norm: ord=-2 over an empty set of
  *  elements (a minimum of nothing)"), and for ND_NORM_2, ND_NORM_NEG_2 and ND_NORM_NUC
@@ -291,8 +298,10 @@ ND_API nd_array *nd_linalg_matrix_norm(const nd_array *x, bool keepdims, nd_norm
 /** Vector norm over the axes listed (naxes -1: all axes, the array taken as one vector;
  *  naxes 0: none, each element its own vector): ord = INFINITY (max |x|), -INFINITY
  *  (min |x|), 0 (number of nonzeros), or any other p: (sum |x|^p)^(1/p) (p = 2 the
- *  Euclidean norm). Computed in double precision; the result has the real dtype of a
- *  floating x, float64 otherwise.
+ *  Euclidean norm). Computed in double precision, float32 and complex64 included, so it
+ *  neither overflows nor underflows where NumPy's float32 arithmetic does: float32
+ *  [1e30, 1e30] gives 1.4142135e30 (NumPy inf), [1e-30, 1e-30] 1.4142136e-30 (NumPy 0).
+ *  The result has the real dtype of a floating x, float64 otherwise.
  *  Errors: ND_ERR_INDEX (an axis out of range or repeated), ND_ERR_VALUE (naxes below -1,
  *  as in the reductions: "vector_norm: invalid axis count -2 (-1 means all axes)"; ord
  *  -INFINITY over no elements: "vector_norm: ord=-inf over an empty set of elements (a

@@ -12,10 +12,15 @@
  *
  *  Accumulation: sum and prod of bool and signed integers accumulate in int64, of unsigned
  *  integers in uint64; floating and complex arrays keep their dtype (float32 sums in
- *  float32). Float sums are pairwise (error O(eps log n)) along whatever axes are reduced;
- *  float and complex products multiply one element after the other from 1, as NumPy does
- *  (so they agree with NumPy bitwise, and overflow ends the same way: prod([1e200, 0,
- *  1e200]) is 0); every result is bitwise the same for any number of threads. The `_dtype` forms
+ *  float32). Float sums are pairwise (error O(eps log n)) along whatever axes are reduced
+ *  (not NumPy's blocking, so their last bits can differ from NumPy's);
+ *  float and complex products multiply one element after the other from 1, as NumPy does,
+ *  in the order NumPy's iterator visits the elements on every layout (the reduced axes by
+ *  decreasing |stride|, each in index order, a reversed axis too: prod of [0.1, 0.2,
+ *  0.3][::-1] is 0.3 * 0.2 * 0.1) and with NumPy's complex formula for that layout, so
+ *  they agree with NumPy bitwise (a NaN's sign and payload aside), and overflow ends the
+ *  same way: prod([1e200, 0, 1e200]) is 0; every result is bitwise the same for any number
+ *  of threads. The `_dtype` forms
  *  convert the input to `dtype` first and accumulate in it (as NumPy's dtype= argument;
  *  complex to a real dtype is an error).
  *
@@ -55,8 +60,11 @@ ND_API nd_array *nd_prod(const nd_array *a, int naxes, const int *axes, bool kee
 ND_API nd_array *nd_prod_dtype(const nd_array *a, int naxes, const int *axes, bool keepdims,
                                nd_dtype dtype);
 /** Smallest element over the given axes, in a's dtype; NaN propagates (as NumPy). Of equal
- *  elements the later one is kept, as in NumPy, so max([0.0, -0.0]) is -0.0. Real dtypes
- *  only (complex numbers have no order).
+ *  elements the later one in index order (C order over the reduced axes of `a` as given,
+ *  whatever its memory layout) is kept, which shows only in the sign of a zero result:
+ *  max([0.0, -0.0]) is -0.0, max of [-1, 0.0, -0.0, -3][::-1] is 0.0, on every layout and
+ *  thread count. NumPy's choice between 0.0 and -0.0 depends on its loop (length, memory
+ *  order), so it can differ from nd's. Real dtypes only (complex numbers have no order).
  *  Errors: the axis errors, ND_ERR_TYPE (complex: "min: not defined for complex input
  *  (complex128 has no order)"), ND_ERR_VALUE (an empty reduction, even with an empty
  *  result: "min: zero-size array to reduction operation min which has no identity (shape
@@ -125,7 +133,8 @@ ND_API nd_array *nd_cumulative_sum(const nd_array *a, int axis, bool include_ini
  *  Errors: as nd_cumulative_sum, and ND_ERR_TYPE as nd_sum_dtype. */
 ND_API nd_array *nd_cumulative_sum_dtype(const nd_array *a, int axis, bool include_initial,
                                          nd_dtype dtype);
-/** Running product along `axis`, as nd_cumulative_sum (the identity is 1).
+/** Running product along `axis`, as nd_cumulative_sum (the identity is 1), with NumPy's
+ *  complex formula (bitwise its results).
  *  Errors: as nd_cumulative_sum ("cumulative_prod: ..."). */
 ND_API nd_array *nd_cumulative_prod(const nd_array *a, int axis, bool include_initial);
 /** nd_cumulative_prod accumulated and returned in `dtype` (as nd_prod_dtype).

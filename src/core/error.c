@@ -71,20 +71,23 @@ char *ndi_fmt_shape(char *buf, size_t cap, int ndim, const int64_t *shape) {
   return buf;
 }
 
-nd_status nd_set_error(nd_status s, const char *fmt, ...) {
-  if (s == ND_OK || !fmt) return s;
-  va_list ap;
-  va_start(ap, fmt);
-  set_error(s, fmt, ap);
-  va_end(ap);
-  return s;
-}
-
 const char *nd_last_error(void) { return last_status == ND_OK ? "" : last_msg; }
 nd_status nd_last_status(void) { return last_status; }
 void nd_clear_error(void) {
   last_status = ND_OK;
   last_msg[0] = '\0';
+}
+
+nd_status nd_set_error(nd_status s, const char *fmt, ...) {
+  if (s == ND_OK) {
+    nd_clear_error();
+    return s;
+  }
+  va_list ap;
+  va_start(ap, fmt);
+  set_error(s, fmt ? fmt : "", ap);
+  va_end(ap);
+  return s;
 }
 
 const char *nd_status_name(nd_status s) {

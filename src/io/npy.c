@@ -9,47 +9,52 @@
 #include "npy_parse.h"
 #include "ops/frontend.h"
 
-nd_array *ndi_npy_read(const ndi_reader *r, const ndi_io_where *w) {
+nd_status ndi_npy_read_header(const ndi_reader *r, ndi_npy_header *hp, const ndi_io_where *w) {
   /* The preamble is 10 bytes (1.0) or 12 (2.0, 3.0): read 10, then 2 more if needed, so
    * that nothing past the header is consumed. */
   unsigned char pre[NDI_NPY_PREAMBLE_MAX];
   size_t npre = r->size < 10 ? (size_t)r->size : 10;
-  if (ndi_read_exact(r, pre, npre, w, "the preamble")) return NULL;
+  nd_status st = ndi_read_exact(r, pre, npre, w, "the preamble");
+  if (st) return st;
   if (npre == 10 && (pre[6] == 2 || pre[6] == 3) && r->size >= 12) {
-    if (ndi_read_exact(r, pre + 10, 2, w, "the preamble")) return NULL;
+    if ((st = ndi_read_exact(r, pre + 10, 2, w, "the preamble"))) return st;
     npre = 12;
   }
   size_t off;
-  if (ndi_npy_data_offset(pre, npre, &off, w)) return NULL;
+  if ((st = ndi_npy_data_offset(pre, npre, &off, w))) return st;
   if (off > r->size)
     return ndi_io_error(w, ND_ERR_IO, "truncated file: the header length says the data starts at byte %zu, the file has %llu bytes",
-                        off, (unsigned long long)r->size),
-           NULL;
+                        off, (unsigned long long)r->size);
   unsigned char *hdr = ndi_malloc(off);
-  if (!hdr) return ndi_nomem(w->op, off), NULL;
+  if (!hdr) return ndi_nomem(w->op, off);
   memcpy(hdr, pre, npre);
   ndi_npy_header h;
-  nd_status st = ndi_read_exact(r, hdr + npre, off - npre, w, "the header");
+  st = ndi_read_exact(r, hdr + npre, off - npre, w, "the header");
   if (!st) st = ndi_npy_parse_header(hdr, off, &h, w);
   ndi_free(hdr);
-  if (st) return NULL;
+  if (st) return st;
   uint64_t avail = r->size - off;
   if (avail != h.nbytes) {
     char shape[NDI_SHAPE_BUF];
     ndi_fmt_shape(shape, sizeof shape, h.ndim, h.shape);
     if (avail < h.nbytes)
-      ndi_io_error(w, ND_ERR_IO, "truncated file: shape %s of %s needs %llu bytes of data, the file has %llu after the header",
-                   shape, ndi_dtype_name(h.dtype), (unsigned long long)h.nbytes,
-                   (unsigned long long)avail);
-    else
-      ndi_io_error(w, ND_ERR_IO, "the file has %llu bytes after the header but shape %s of %s needs %llu (the header length or the shape is wrong)",
-                   (unsigned long long)avail, shape, ndi_dtype_name(h.dtype),
-                   (unsigned long long)h.nbytes);
-    return NULL;
+      return ndi_io_error(w, ND_ERR_IO, "truncated file: shape %s of %s needs %llu bytes of data, the file has %llu after the header",
+                          shape, ndi_dtype_name(h.dtype), (unsigned long long)h.nbytes,
+                          (unsigned long long)avail);
+    return ndi_io_error(w, ND_ERR_IO, "the file has %llu bytes after the header but shape %s of %s needs %llu (the header length or the shape is wrong)",
+                        (unsigned long long)avail, shape, ndi_dtype_name(h.dtype),
+                        (unsigned long long)h.nbytes);
   }
+  *hp = h;
+  return ND_OK;
+}
+
+nd_array *ndi_npy_read(const ndi_reader *r, const ndi_io_where *w) {
+  ndi_npy_header h;
+  if (ndi_npy_read_header(r, &h, w)) return NULL;
   nd_array *a = ndi_array_alloc(w->op, h.dtype, h.ndim, h.shape, h.fortran ? ND_F : ND_C);
   if (!a) return NULL;
-  st = ndi_read_exact(r, a->data, (size_t)h.nbytes, w, "the data");
+  nd_status st = ndi_read_exact(r, a->data, (size_t)h.nbytes, w, "the data");
   if (!st && h.swap) {
     size_t width = ndi_dtype_align(h.dtype);
     ndi_byteswap(a->data, (int64_t)(h.nbytes / width), width);
@@ -106,4 +111,26 @@ nd_status nd_save_npy(const char *path, const nd_array *a) {
   nd_status cst = ndi_close_written(f, &w);
   ndi_stream_free(&s);
   return st ? st : cst;
+}
+
+nd_status nd_npy_read_header(const char *path, nd_npy_header *out) {
+  if (!path) return ndi_null_arg_named("npy_read_header", "path");
+  if (!out) return ndi_null_arg_named("npy_read_header", "out");
+  ndi_io_where w = {"npy_read_header", path, NULL};
+  FILE *f;
+  ndi_reader r;
+  nd_status st = ndi_file_reader(&w, path, &f, &r);
+  if (st) return st;
+  ndi_npy_header h;
+  st = ndi_npy_read_header(&r, &h, &w);
+  fclose(f);
+  if (st) return st;
+  memset(out, 0, sizeof *out);
+  out->dtype = h.dtype;
+  out->fortran_order = h.fortran;
+  out->byteswapped = h.swap;
+  out->ndim = h.ndim;
+  memcpy(out->shape, h.shape, sizeof(int64_t) * (size_t)h.ndim);
+  out->data_offset = (int64_t)h.data_offset;
+  return ND_OK;
 }

@@ -292,18 +292,19 @@ nd_status ndi_npy_parse_header(const unsigned char *buf, size_t len, ndi_npy_hea
 
 /* ---- writing ---------------------------------------------------------------------- */
 
-size_t ndi_npy_format_header(const nd_array *a, bool fortran, char *buf) {
+size_t ndi_npy_format_header_for(nd_dtype t, int ndim, const int64_t *shape, bool fortran,
+                                 char *buf) {
   /* 64 extents of at most 19 digits and ", " fit easily: the 1.0 format (a 16-bit length)
    * is always enough, so nd never needs to write 2.0. */
   char dict[NDI_NPY_HEADER_MAX];
-  size_t item = ndi_dtype_size(a->dtype);
+  size_t item = ndi_dtype_size(t);
   char order = item == 1 ? '|' : ndi_host_little_endian() ? '<' : '>';
   int n = snprintf(dict, sizeof dict, "{'descr': '%c%c%zu', 'fortran_order': %s, 'shape': (", order,
-                   ndi_dtype_kind(a->dtype), item, fortran ? "True" : "False");
-  for (int i = 0; i < a->ndim; i++)
+                   ndi_dtype_kind(t), item, fortran ? "True" : "False");
+  for (int i = 0; i < ndim; i++)
     n += snprintf(dict + n, sizeof dict - (size_t)n, "%s%lld", i ? ", " : "",
-                  (long long)a->shape[i]);
-  n += snprintf(dict + n, sizeof dict - (size_t)n, "%s), }", a->ndim == 1 ? "," : "");
+                  (long long)shape[i]);
+  n += snprintf(dict + n, sizeof dict - (size_t)n, "%s), }", ndim == 1 ? "," : "");
   /* Pad with spaces so that the data starts at a multiple of 64 bytes; end with '\n'. */
   size_t total = 10 + (size_t)n + 1;
   size_t pad = (64 - total % 64) % 64;
@@ -317,4 +318,28 @@ size_t ndi_npy_format_header(const nd_array *a, bool fortran, char *buf) {
   memset(buf + 10 + n, ' ', pad);
   buf[10 + (size_t)n + pad] = '\n';
   return 10 + hlen;
+}
+
+size_t ndi_npy_format_header(const nd_array *a, bool fortran, char *buf) {
+  return ndi_npy_format_header_for(a->dtype, a->ndim, a->shape, fortran, buf);
+}
+
+size_t nd_npy_format_header(nd_dtype t, int ndim, const int64_t *shape, bool fortran_order,
+                            char *buf, size_t cap) {
+  if (!buf || (ndim > 0 && !shape)) return ndi_null_arg("npy_format_header"), 0;
+  if (ndi_check_dtype("npy_format_header", (int)t)) return 0;
+  if (ndim < 0 || ndim > ND_MAX_DIMS)
+    return ndi_error(ND_ERR_VALUE, "npy_format_header: ndim %d is out of range [0, %d]", ndim,
+                     ND_MAX_DIMS), 0;
+  for (int i = 0; i < ndim; i++)
+    if (shape[i] < 0)
+      return ndi_error(ND_ERR_VALUE, "npy_format_header: negative extent %lld (axis %d)",
+                       (long long)shape[i], i), 0;
+  char tmp[NDI_NPY_HEADER_MAX];
+  size_t n = ndi_npy_format_header_for(t, ndim, shape, fortran_order, tmp);
+  if (n > cap)
+    return ndi_error(ND_ERR_VALUE, "npy_format_header: the header needs %zu bytes, the buffer has %zu",
+                     n, cap), 0;
+  memcpy(buf, tmp, n);
+  return n;
 }

@@ -50,6 +50,14 @@ nd_status ndi_npy_parse_descr(const char *s, size_t n, nd_dtype *t, bool *swap,
  * NDI_NPY_HEADER_MAX). */
 #define NDI_NPY_HEADER_MAX 2048
 size_t ndi_npy_format_header(const nd_array *a, bool fortran, char *buf);
+/* The same from a dtype and a shape (both valid). */
+size_t ndi_npy_format_header_for(nd_dtype t, int ndim, const int64_t *shape, bool fortran,
+                                 char *buf);
+
+/* Reads the preamble and the header from a byte source positioned at its start, parses
+ * them, and checks that the source holds exactly the data the header describes (a
+ * "truncated file" ND_ERR_IO otherwise). The source is left at the first data byte. */
+nd_status ndi_npy_read_header(const ndi_reader *r, ndi_npy_header *h, const ndi_io_where *w);
 
 /* Reads a whole .npy from a byte source into a new array (loader of nd_load_npy and of
  * .npz members): the header, checks of the data size against the source size, the data,

@@ -35,6 +35,7 @@ typedef struct {
   const char *aux;
   int64_t nout, nred;
   bool col;
+  bool index_order; /* the reduced axes are walked in C index order (none flipped or moved) */
 } rplan;
 
 /* Stable insertion sort of one group of axes by decreasing |input stride|. */
@@ -72,6 +73,13 @@ static int coalesce_group(int n, int64_t *ext, int64_t (*st)[ND_MAX_DIMS], int n
   return o + 1;
 }
 
+/* The innermost axis of extent above 1 in NumPy's order, or -1. */
+static int numpy_inner_axis(const ndi_reduce_spec *s) {
+  for (int q = s->ndim - 1; q >= 0; q--)
+    if (s->shape[s->order[q]] != 1) return s->order[q];
+  return -1;
+}
+
 static void make_plan(const ndi_reduce_spec *s, rplan *p) {
   p->in = s->in;
   p->out = s->out;
@@ -79,14 +87,24 @@ static void make_plan(const ndi_reduce_spec *s, rplan *p) {
   p->nk = p->nr = 0;
   p->nout = p->nred = 1;
   int64_t rst[1][ND_MAX_DIMS];
-  for (int i = 0; i < s->ndim; i++) {
+  bool ordered = s->kernel->ordered;
+  /* an ordered op, and one whose ties follow the index order (min, max), keeps the
+   * direction of the reduced axes */
+  bool keep_dir = ordered || s->kernel->last_zero;
+  p->index_order = true;
+  for (int q = 0; q < s->ndim; q++) {
+    /* an ordered op takes the axes in NumPy's order, the others in any */
+    int i = ordered ? s->order[q] : q;
     int64_t n = s->shape[i];
     if (s->reduced[i]) p->nred *= n;
     else p->nout *= n;
     if (n == 1) continue;
     int64_t si = s->in_strides[i];
     if (s->reduced[i]) {
-      if (si < 0) {
+      /* C order survives the stable sort by decreasing |stride| if |strides| never grow */
+      if (p->nr && iabs64(rst[0][p->nr - 1]) < iabs64(si)) p->index_order = false;
+      if (si < 0 && !keep_dir) {
+        p->index_order = false;
         p->in += si * (n - 1);
         si = -si;
       }
@@ -108,7 +126,7 @@ static void make_plan(const ndi_reduce_spec *s, rplan *p) {
   }
   sort_group(p->nk, p->kn, p->ks, 3);
   p->nk = coalesce_group(p->nk, p->kn, p->ks, 3);
-  sort_group(p->nr, p->rn, rst, 1);
+  if (!ordered) sort_group(p->nr, p->rn, rst, 1);
   p->nr = coalesce_group(p->nr, p->rn, rst, 1);
   memcpy(p->rs, rst[0], sizeof(int64_t) * (size_t)p->nr);
   if (p->nr == 0) { /* nothing reduced (or only unit axes): one element per output */
@@ -116,12 +134,26 @@ static void make_plan(const ndi_reduce_spec *s, rplan *p) {
     p->rs[0] = 0;
     p->nr = 1;
   }
-  int64_t kfast = p->nk ? p->ks[0][p->nk - 1] : 0, rfast = p->rs[p->nr - 1];
+  int64_t kfast = p->nk ? p->ks[0][p->nk - 1] : 0, rfast = iabs64(p->rs[p->nr - 1]);
   p->col = p->nk > 0 && (p->rn[p->nr - 1] == 1 || kfast < rfast);
+  if (ordered && p->nk > 0) { /* NumPy's form: its inner axis kept (or nothing reduced) */
+    int inner = numpy_inner_axis(s);
+    p->col = inner < 0 || !s->reduced[inner];
+  }
   /* Very short reductions (a few elements per output) cost a call per output in row
    * form; accumulating along the fastest kept axis amortises that even when strided. */
   if (!p->col && p->nk > 0 && p->nred < 16 && p->kn[p->nk - 1] >= 64 && !s->kernel->ordered)
     p->col = true; /* (not for an ordered op: NumPy's complex products differ by form) */
+  /* An ordered op's rows may run backwards (NumPy's order); taking the outputs backwards
+   * too makes one descending stream, which the prefetcher follows (backward rows taken
+   * forwards read up to 1.5x slower). */
+  if (ordered && !p->col && p->rs[p->nr - 1] < 0)
+    for (int k = 0; k < p->nk; k++) {
+      p->in += p->ks[0][k] * (p->kn[k] - 1);
+      p->out += p->ks[1][k] * (p->kn[k] - 1);
+      if (p->aux) p->aux += p->ks[2][k] * (p->kn[k] - 1);
+      for (int q = 0; q < 3; q++) p->ks[q][k] = -p->ks[q][k];
+    }
 }
 
 /* ---- odometers --------------------------------------------------------------------- */
@@ -206,6 +238,7 @@ static char *ctr_finish(counter *c, ndi_reduce_combine_fn combine, int64_t m) {
 typedef struct {
   const rplan *p;
   const ndi_reduce_kernel *k;
+  ndi_reduce_col_fn col; /* k->col, or k->col_backward (kernels/reduce.h) */
   ndi_loop_fn cast; /* input -> kin, or NULL */
   int64_t kin_size, acc_size;
   /* inner reduced axis and the leaves along it */
@@ -294,9 +327,9 @@ static void run_leaves(const rctx *c, workspace *w, const task *t, int64_t lo, i
           int64_t st[2] = {c->kin_size, sk};
           c->cast(ptrs, st, t->m, NULL);
         }
-        c->k->col(w->ctr.cur, w->cbuf, c->kin_size, t->m * c->kin_size, t->m, len, t->aux);
+        c->col(w->ctr.cur, w->cbuf, c->kin_size, t->m * c->kin_size, t->m, len, t->aux);
       } else {
-        c->k->col(w->ctr.cur, src, sk, c->sr, t->m, len, t->aux);
+        c->col(w->ctr.cur, src, sk, c->sr, t->m, len, t->aux);
       }
     }
     /* an ordered op keeps accumulating into cur; the others merge leaves pairwise */
@@ -442,6 +475,9 @@ nd_status ndi_reduce_run(const char *op, const ndi_reduce_spec *s) {
   c.kin_size = (int64_t)ndi_dtype_size(s->kin);
   c.acc_size = s->acc_size;
   c.cast = s->kin != s->in_dtype ? ndi_cast_loops[s->kin][s->in_dtype] : NULL;
+  c.col = s->kernel->col;
+  if (p.col && s->kernel->col_backward && ndi_reduce_numpy_reads_backward(s))
+    c.col = s->kernel->col_backward;
   c.lr = p.rn[p.nr - 1];
   c.sr = p.rs[p.nr - 1];
   int64_t leaf = p.col ? COL_LEAF : ROW_LEAF;
@@ -508,5 +544,9 @@ nd_status ndi_reduce_run(const char *op, const ndi_reduce_spec *s) {
     }
   }
   for (int i = 0; i < nws; i++) ndi_free(ws[i].mem);
+  /* min and max keep the later of equal elements in the plan's order; where that is not
+   * the index order, zero results get the sign the index order gives */
+  if (!st && s->kernel->last_zero && !p.index_order && s->kin == s->in_dtype)
+    ndi_reduce_zero_ties(s);
   return st;
 }

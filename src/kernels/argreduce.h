@@ -35,6 +35,10 @@ typedef struct ndi_scan_ctx {
 } ndi_scan_ctx;
 extern const ndi_loop_fn ndi_scan_sum[ND_NUM_DTYPES];
 extern const ndi_loop_fn ndi_scan_prod[ND_NUM_DTYPES];
+/* The product scan with one fused multiply-add per part of a complex product (NumPy's
+ * vector multiply, ew_complex.h) instead of the plain formula; complex dtypes only (NULL
+ * otherwise). */
+extern const ndi_loop_fn ndi_scan_prod_fused[ND_NUM_DTYPES];
 
 /* out = a - b elementwise (ptrs out, a, b), for diff: integers wrap, bool gives a != b. */
 extern const ndi_loop_fn ndi_diff_loops[ND_NUM_DTYPES];

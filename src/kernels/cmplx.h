@@ -12,15 +12,30 @@
 #define CMPLXF(x, y) ((float _Complex){(float)(x), (float)(y)})
 #endif
 
+/* A product that must stay a separate multiplication. GCC 12's vectoriser turns a
+ * vectorised ar*br - ai*bi, ar*bi + ai*br into fused multiply-adds (vfmaddsub) even with
+ * -ffp-contract=off, so the bits of a plain complex product would depend on the
+ * instruction set; the barrier keeps it plain (and still vectorised). */
+#if defined(__has_builtin)
+#if __has_builtin(__builtin_assoc_barrier)
+#define NDI_UNFUSED(x) __builtin_assoc_barrier(x)
+#endif
+#endif
+#ifndef NDI_UNFUSED
+#define NDI_UNFUSED(x) (x)
+#endif
+
 /* a*b by the plain formula (no fma, no inf/NaN recovery), the way NumPy multiplies in its
  * add/multiply reductions and scans. */
 static inline float _Complex ndi_cmul_plain_c64(float _Complex a, float _Complex b) {
   float ar = crealf(a), ai = cimagf(a), br = crealf(b), bi = cimagf(b);
-  return CMPLXF(ar * br - ai * bi, ar * bi + ai * br);
+  return CMPLXF(NDI_UNFUSED(ar * br) - NDI_UNFUSED(ai * bi),
+                NDI_UNFUSED(ar * bi) + NDI_UNFUSED(ai * br));
 }
 static inline double _Complex ndi_cmul_plain_c128(double _Complex a, double _Complex b) {
   double ar = creal(a), ai = cimag(a), br = creal(b), bi = cimag(b);
-  return CMPLX(ar * br - ai * bi, ar * bi + ai * br);
+  return CMPLX(NDI_UNFUSED(ar * br) - NDI_UNFUSED(ai * bi),
+               NDI_UNFUSED(ar * bi) + NDI_UNFUSED(ai * br));
 }
 
 #endif

@@ -9,17 +9,15 @@
 
 #include <stdint.h>
 
+#include "cmplx.h"
+
+/* The plain formula, kept unfused (cmplx.h) so that the bits do not depend on the
+ * instruction set the kernel was cloned for. */
 static inline float _Complex ndi_la_cmul_f(float _Complex x, float _Complex y) {
-  float _Complex r;
-  __real__ r = __real__ x * __real__ y - __imag__ x * __imag__ y;
-  __imag__ r = __real__ x * __imag__ y + __imag__ x * __real__ y;
-  return r;
+  return ndi_cmul_plain_c64(x, y);
 }
 static inline double _Complex ndi_la_cmul_d(double _Complex x, double _Complex y) {
-  double _Complex r;
-  __real__ r = __real__ x * __real__ y - __imag__ x * __imag__ y;
-  __imag__ r = __real__ x * __imag__ y + __imag__ x * __real__ y;
-  return r;
+  return ndi_cmul_plain_c128(x, y);
 }
 
 #define NDI_LA_UOP(T, x, op, y)                                                  \

@@ -1,6 +1,7 @@
 /* Elementwise products out = a * b for the outer products of linear algebra (outer,
- * kron, tensordot over no axes, einsum terms without a summed index), computed exactly as
- * NumPy's multiply computes them (la_arith.h). ptrs[0] is the output, ptrs[1] and ptrs[2]
+ * kron, tensordot over no axes, einsum terms without a summed index), computed as NumPy's
+ * einsum computes them: the plain complex formula, unfused on every instruction set
+ * (la_arith.h). ptrs[0] is the output, ptrs[1] and ptrs[2]
  * the factors (strides may be 0). */
 #include "core/dtype_list.h"
 #include "la_arith.h"

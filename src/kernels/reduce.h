@@ -13,7 +13,19 @@
  * An `ordered` op (float and complex products) instead continues from the value in `out`:
  * the engine sets its accumulators to the identity and hands it the elements in order, as
  * NumPy multiplies them one after the other (its products are sequential, and with
- * overflow the order decides between 0, inf and NaN); combine is then unused.
+ * overflow the order decides between 0, inf and NaN); combine is then unused. NumPy
+ * multiplies complex numbers in two ways: its reduce loop (along a reduced axis) uses the
+ * plain formula, its elementwise loop (along a kept axis) one fused multiply-add per part,
+ * except over a complex64 input running backwards (iter/reduce_numpy.c). So complex64
+ * products have two col loops: col (fma) and col_backward (plain), which the engine runs
+ * where NumPy's elementwise axis runs backwards; NULL for every other op.
+ *
+ * Float min and max keep the later of equal elements, which shows only in the sign of a
+ * zero result; their loops keep the later in the order the engine hands them elements
+ * (row: the row's last zero; col: row after row). Where the engine's order is not the
+ * index order, last_zero (the index of the last of n elements at stride s that equals
+ * zero, or -1) lets it give each zero result the sign of its last zero in index order
+ * (iter/reduce_ties.c). NULL for every other op.
  *
  * `aux` is a per-output operand of the kernel's input dtype (the mean for var): one value
  * for row, m contiguous values for col; NULL for ops that do not use it. */
@@ -32,6 +44,7 @@ typedef void (*ndi_reduce_col_fn)(void *out, const char *in, int64_t sk, int64_t
                                   int64_t nr, const void *aux);
 typedef void (*ndi_reduce_combine_fn)(void *a, const void *b, int64_t m);
 typedef void (*ndi_reduce_init_fn)(void *out, int64_t m);
+typedef int64_t (*ndi_reduce_last_zero_fn)(const char *in, int64_t s, int64_t n);
 
 typedef struct ndi_reduce_kernel {
   ndi_reduce_row_fn row;
@@ -39,6 +52,8 @@ typedef struct ndi_reduce_kernel {
   ndi_reduce_combine_fn combine;
   ndi_reduce_init_fn init;
   bool ordered;
+  ndi_reduce_col_fn col_backward;
+  ndi_reduce_last_zero_fn last_zero;
 } ndi_reduce_kernel;
 
 /* Indexed by the accumulator dtype (= the dtype the kernel reads). Entries with a NULL row

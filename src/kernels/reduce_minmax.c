@@ -3,9 +3,11 @@
  * independent lanes so the compiler vectorises them; no pairwise structure is needed.
  *
  * NaN propagates through min and max as in NumPy: max(a, b) keeps a when a > b or a is
- * NaN, else takes b (so a NaN in b wins too). Of equal elements the later one wins, as in
- * NumPy, which shows only in the sign of a zero result: max([0.0, -0.0]) is -0.0. The lanes
- * lose that order, so a zero result of a row takes the sign of the row's last zero. */
+ * NaN, else takes b (so a NaN in b wins too). Of equal elements the later one wins, which
+ * shows only in the sign of a zero result: max([0.0, -0.0]) is -0.0. The lanes lose that
+ * order, so a zero result of a row takes the sign of the row's last zero; the engine
+ * keeps the order of rows, and where its order is not the index order it uses last_zero
+ * (reduce.h) to find the sign the index order gives. */
 #include <stdbool.h>
 
 #include "core/dtype_list.h"
@@ -23,13 +25,15 @@
     (void)aux;                                                                               \
     TA r[LANES];                                                                             \
     for (int j = 0; j < LANES; j++) r[j] = NAME##_start(*(const TI *)in);                    \
-    int64_t i = 0;                                                                           \
-    if (s == (int64_t)sizeof(TI)) {                                                          \
-      const TI *x = (const TI *)in;                                                          \
+    /* the lanes keep no order: a backward run is read forwards from its lowest address */   \
+    const char *lo = s < 0 ? in + (n - 1) * s : in;                                          \
+    int64_t ls = s < 0 ? -s : s, i = 0;                                                      \
+    if (ls == (int64_t)sizeof(TI)) {                                                         \
+      const TI *x = (const TI *)lo;                                                          \
       for (; i + LANES <= n; i += LANES)                                                     \
         for (int j = 0; j < LANES; j++) r[j] = NAME##_step(r[j], x[i + j]);                  \
     }                                                                                        \
-    for (; i < n; i++) r[0] = NAME##_step(r[0], *(const TI *)(in + i * s));                  \
+    for (; i < n; i++) r[0] = NAME##_step(r[0], *(const TI *)(lo + i * ls));                 \
     for (int j = 1; j < LANES; j++) r[0] = NAME##_merge(r[0], r[j]);                         \
     *(TA *)out = NAME##_last_tie(r[0], in, s, n);                                            \
   }
@@ -98,19 +102,29 @@
   static inline T NAME##_last_tie(T r, const char *in, int64_t s, int64_t n) { LAST_TIE_##K(T) } \
   LANE_LOOPS(NAME, T, T)
 
+/* The index of the last of n elements (stride s) that equals zero, or -1. */
+#define LAST_ZERO(S, T)                                                       \
+  static int64_t last_zero_##S(const char *in, int64_t s, int64_t n) {       \
+    for (int64_t i = n - 1; i >= 0; i--)                                      \
+      if (*(const T *)(in + i * s) == 0) return i;                           \
+    return -1;                                                                \
+  }
+
 #define MINMAX_REAL(S, T, K) MINMAX_FUNCS(max_##S, T, GE_##K, K) MINMAX_FUNCS(min_##S, T, LE_##K, K)
 #define MINMAX_b(S, T) MINMAX_REAL(S, T, b)
 #define MINMAX_i(S, T) MINMAX_REAL(S, T, i)
 #define MINMAX_u(S, T) MINMAX_REAL(S, T, u)
-#define MINMAX_f(S, T) MINMAX_REAL(S, T, f)
+#define MINMAX_f(S, T) MINMAX_REAL(S, T, f) LAST_ZERO(S, T)
 #define MINMAX_c(S, T) /* complex numbers have no order */
 #define DEFINE_MINMAX(E, S, T, K, NAME, ...) MINMAX_##K(S, T)
 NDI_DTYPES(DEFINE_MINMAX, _)
 
+/* Equal integers (and bools) are indistinguishable; equal floats differ in a zero's sign. */
 #define MM_ENTRY_b(E, OP, S) [E] = {OP##_##S##_row, OP##_##S##_col, OP##_##S##_combine, NULL},
 #define MM_ENTRY_i MM_ENTRY_b
 #define MM_ENTRY_u MM_ENTRY_b
-#define MM_ENTRY_f MM_ENTRY_b
+#define MM_ENTRY_f(E, OP, S) \
+  [E] = {OP##_##S##_row, OP##_##S##_col, OP##_##S##_combine, NULL, false, NULL, last_zero_##S},
 #define MM_ENTRY_c(E, OP, S)
 #define MM_ENTRY(E, S, T, K, NAME, OP) MM_ENTRY_##K(E, OP, S)
 const ndi_reduce_kernel ndi_reduce_max[ND_NUM_DTYPES] = {NDI_DTYPES(MM_ENTRY, max)};

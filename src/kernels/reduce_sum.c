@@ -38,19 +38,27 @@ NDI_DTYPES(SUM, _)
     for (int64_t i = 0; i < n; i++) r = prod_##S##_op(r, *(const T *)(in + i * s));        \
     *(T *)out = r;                                                                         \
   }                                                                                        \
-  NDI_HOT static void prod_##S##_col(void *out, const char *in, int64_t sk, int64_t sr,    \
-                                     int64_t m, int64_t nr, const void *aux) {             \
-    (void)aux;                                                                             \
-    T *restrict o = (T *)out;                                                              \
-    for (int64_t r = 0; r < nr; r++)                                                       \
-      for (int64_t k = 0; k < m; k++)                                                      \
-        o[k] = COL_MUL_##K(o[k], *(const T *)(in + r * sr + k * sk));                      \
+  PROD_COL(prod_##S##_col, T, COL_MUL_##K)                                                 \
+  COL_BACKWARD_##K(S, T)
+
+#define PROD_COL(NAME, T, MUL)                                                               \
+  NDI_HOT static void NAME(void *out, const char *in, int64_t sk, int64_t sr, int64_t m,    \
+                           int64_t nr, const void *aux) {                                   \
+    (void)aux;                                                                               \
+    T *restrict o = (T *)out;                                                                \
+    for (int64_t r = 0; r < nr; r++)                                                         \
+      for (int64_t k = 0; k < m; k++) o[k] = MUL(o[k], *(const T *)(in + r * sr + k * sk));  \
   }
 
 /* NumPy multiplies a product along the fast axis with the plain complex formula (its
- * reduce loop) and one across rows with its multiply ufunc (fma per part, ew_complex.h). */
+ * reduce loop) and one across rows with its multiply ufunc: fma per part (ew_complex.h),
+ * but the plain formula again where that input runs backwards (col_backward, reduce.h). */
 #define COL_MUL_f(a, b) ((a) * (b))
 #define COL_MUL_c(a, b) _Generic((a), float _Complex: ndi_cmul_c64, default: ndi_cmul_c128)(a, b)
+#define COL_BACKWARD_f(S, T) /* real products have one formula */
+#define COL_BACKWARD_c(S, T) COL_BACKWARD_##S(T)
+#define COL_BACKWARD_c64(T) PROD_COL(prod_c64_col_backward, T, prod_c64_op)
+#define COL_BACKWARD_c128(T) /* NumPy's complex128 multiply uses fma on a backward input too */
 
 #define PROD_b(S, T) PROD_PAIRWISE(S, T, b)
 #define PROD_i(S, T) PROD_PAIRWISE(S, T, i)
@@ -60,14 +68,16 @@ NDI_DTYPES(SUM, _)
 #define DEF_PROD(E, S, T, K, NAME, ...) PROD_##K(S, T)
 NDI_DTYPES(DEF_PROD, _)
 
-#define ORDERED_b false
-#define ORDERED_i false
-#define ORDERED_u false
-#define ORDERED_f true
-#define ORDERED_c true
-#define ENTRY(E, S, T, K, NAME, OP, ORD) \
-  [E] = {OP##_##S##_row, OP##_##S##_col, OP##_##S##_combine, OP##_##S##_init, ORD},
-#define SUM_ENTRY(E, S, T, K, NAME, ...) ENTRY(E, S, T, K, NAME, sum, false)
-#define PROD_ENTRY(E, S, T, K, NAME, ...) ENTRY(E, S, T, K, NAME, prod, ORDERED_##K)
+#define ORDERED_b(S) false, NULL
+#define ORDERED_i ORDERED_b
+#define ORDERED_u ORDERED_b
+#define ORDERED_f(S) true, NULL
+#define ORDERED_c(S) true, BACKWARD_##S
+#define BACKWARD_c64 prod_c64_col_backward
+#define BACKWARD_c128 NULL
+#define ENTRY(E, S, T, K, NAME, OP, ...) \
+  [E] = {OP##_##S##_row, OP##_##S##_col, OP##_##S##_combine, OP##_##S##_init, __VA_ARGS__},
+#define SUM_ENTRY(E, S, T, K, NAME, ...) ENTRY(E, S, T, K, NAME, sum, false, NULL)
+#define PROD_ENTRY(E, S, T, K, NAME, ...) ENTRY(E, S, T, K, NAME, prod, ORDERED_##K(S))
 const ndi_reduce_kernel ndi_reduce_sum[ND_NUM_DTYPES] = {NDI_DTYPES(SUM_ENTRY, _)};
 const ndi_reduce_kernel ndi_reduce_prod[ND_NUM_DTYPES] = {NDI_DTYPES(PROD_ENTRY, _)};

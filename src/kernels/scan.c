@@ -6,6 +6,7 @@
 #include "accumulate.h"
 #include "argreduce.h"
 #include "core/dtype_list.h"
+#include "ew_complex.h"
 
 /* Lanes along the fast axis (the scan axis slower): row after row, vectorised across the
  * lanes. Otherwise each lane is scanned on its own. */
@@ -60,7 +61,23 @@
   DIFF_LOOP(S, T, NDI_ACC_SUB_##K)
 NDI_DTYPES(DEFINE_SCAN, _)
 
+#define FUSED_MUL(T, a, b) _Generic((a), float _Complex: ndi_cmul_c64, default: ndi_cmul_c128)(a, b)
+#define DEFINE_FUSED_b(S, T)
+#define DEFINE_FUSED_i(S, T)
+#define DEFINE_FUSED_u(S, T)
+#define DEFINE_FUSED_f(S, T)
+#define DEFINE_FUSED_c(S, T) SCAN_LOOP(scan_prod_fused, S, T, FUSED_MUL)
+#define DEFINE_FUSED(E, S, T, K, NAME, ...) DEFINE_FUSED_##K(S, T)
+NDI_DTYPES(DEFINE_FUSED, _)
+
 #define SCAN_ENTRY(E, S, T, K, NAME, OP) [E] = OP##_##S,
+#define FUSED_ENTRY_b(E, S)
+#define FUSED_ENTRY_i(E, S)
+#define FUSED_ENTRY_u(E, S)
+#define FUSED_ENTRY_f(E, S)
+#define FUSED_ENTRY_c(E, S) [E] = scan_prod_fused_##S,
+#define FUSED_ENTRY(E, S, T, K, NAME, ...) FUSED_ENTRY_##K(E, S)
 const ndi_loop_fn ndi_scan_sum[ND_NUM_DTYPES] = {NDI_DTYPES(SCAN_ENTRY, scan_sum)};
 const ndi_loop_fn ndi_scan_prod[ND_NUM_DTYPES] = {NDI_DTYPES(SCAN_ENTRY, scan_prod)};
+const ndi_loop_fn ndi_scan_prod_fused[ND_NUM_DTYPES] = {NDI_DTYPES(FUSED_ENTRY, _)};
 const ndi_loop_fn ndi_diff_loops[ND_NUM_DTYPES] = {NDI_DTYPES(SCAN_ENTRY, diff)};

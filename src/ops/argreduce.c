@@ -118,7 +118,16 @@ static nd_array *cum_impl(const char *op, const ndi_loop_fn *scan, int identity,
                   (ndi_layout_ref){a->data, strides, a->dtype});
   int64_t bs[ND_MAX_DIMS];
   for (int i = 0; i < nd; i++) bs[i] = out->strides[i] * es;
-  ndi_scan_run(scan[acc], nd, shape, body, bs, es, ax);
+  ndi_loop_fn loop = scan[acc];
+  /* NumPy's accumulate calls its elementwise multiply loop on each lane; with one product
+   * per lane (an axis of length 2) that loop takes its vector path, one fused multiply-add
+   * per part of a complex product, instead of the plain formula of the longer, overlapping
+   * runs; except for a complex64 input read in place backwards, which NumPy's vector path
+   * refuses (iter/reduce_numpy.c) */
+  if (scan == ndi_scan_prod && len == 2 && ndi_scan_prod_fused[acc] &&
+      !(acc == ND_COMPLEX64 && a->dtype == acc && strides[ax] < 0))
+    loop = ndi_scan_prod_fused[acc];
+  ndi_scan_run(loop, nd, shape, body, bs, es, ax);
   return out;
 }
 

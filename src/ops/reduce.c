@@ -71,9 +71,11 @@ nd_array *ndi_reduce_array(const ndi_reduction *r, const nd_array *a, int naxes,
     out_s[i] = map[i] >= 0 ? out->strides[map[i]] * osz : 0;
     aux_s[i] = map[i] >= 0 && r->aux ? r->aux->strides[map[i]] * xsz : 0;
   }
+  int order[ND_MAX_DIMS]; /* NumPy's iterator order, which an ordered op follows */
+  ndi_order_k_perm_iter(a->ndim, a->shape, a->strides, order);
   ndi_reduce_spec spec = {a->ndim,  a->shape, a->data,  in_s,   a->dtype,
                           red,      out->data, out_s,   r->aux ? r->aux->data : NULL,
-                          aux_s,    r->kernel, r->kin,  osz};
+                          aux_s,    r->kernel, r->kin,  osz,    order};
   if (ndi_reduce_run(r->op, &spec)) {
     nd_release(out);
     return NULL;

@@ -15,6 +15,7 @@
  * F-ordered result, as NumPy's order K does); otherwise the result is C-ordered. */
 #include "ufunc.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -42,6 +43,35 @@ static bool weak_int_fits(const nd_array *a, nd_dtype t) {
   int64_t lo, hi, v = weak_int(a);
   ndi_int_range(t, &lo, &hi);
   return v >= lo && v <= hi;
+}
+
+/* Whether clip's input k (1: lo, 2: hi) is a weak integer that bounds nothing for x's
+ * integer dtype: lo at or below its minimum, hi at or above its maximum. np.clip drops
+ * such a bound before anything else, and clips with the other alone (NumPy's maximum or
+ * minimum, whatever the other's kind: clip(uint8, 400.0, 300) is maximum(x, 400.0)). */
+static bool clip_drops(const ndi_ufunc *f, const nd_array *const *in, int k) {
+  if (!(f->flags & NDI_UF_CLAMP_WEAK) || k == 0 || !is_weak(in[k]) ||
+      kind_rank(in[k]->dtype) != 1 || kind_rank(in[0]->dtype) != 1)
+    return false;
+  int64_t lo, hi, v = weak_int(in[k]);
+  ndi_int_range(in[0]->dtype, &lo, &hi);
+  if (k == 2 && in[0]->dtype == ND_UINT64) return false; /* its maximum is beyond int64 */
+  return k == 1 ? v <= lo : v >= hi;
+}
+
+/* The value a dropped clip bound takes in the dtype c computed in: one that bounds
+ * nothing (the end of c's range, or an infinity). */
+static void clip_unbounded(nd_dtype c, bool low, void *dst) {
+  if (ndi_dtype_kind(c) == 'f') {
+    double v = low ? -INFINITY : INFINITY;
+    ndi_convert_one(c, dst, ND_FLOAT64, &v);
+  } else if (ndi_dtype_kind(c) == 'u') {
+    memset(dst, low ? 0 : 0xff, ndi_dtype_size(c));
+  } else {
+    int64_t lo, hi;
+    ndi_int_range(c, &lo, &hi);
+    ndi_convert_one(c, dst, ND_INT64, low ? &lo : &hi);
+  }
 }
 
 static const char *operand_name(const nd_array *a) {
@@ -138,15 +168,11 @@ static nd_status resolve(const ndi_ufunc *f, const nd_array *const *in, resolved
       c = c == ND_UINT64 ? ND_FLOAT64 : ND_INT64; /* exact for every int64 value */
       continue;
     }
-    /* clip (inputs x, lo, hi) takes a low bound below the range or a high one above it,
-     * which then bound nothing; a low bound above it or a high one below it are errors,
-     * as in NumPy */
-    int64_t lo, hi, v = weak_int(in[k]);
-    ndi_int_range(c, &lo, &hi);
-    bool harmless = (f->flags & NDI_UF_CLAMP_WEAK) && ((k == 1 && v < lo) || (k == 2 && v > hi));
-    if (!harmless)
-      return ndi_error(ND_ERR_OVERFLOW, "%s: integer scalar %lld is out of bounds for %s",
-                       f->name, (long long)v, ndi_dtype_name(c));
+    /* clip drops a bound that bounds nothing for x's dtype; any other out-of-range
+     * scalar is an error, as in NumPy */
+    if (clip_drops(f, in, k)) continue;
+    return ndi_error(ND_ERR_OVERFLOW, "%s: integer scalar %lld is out of bounds for %s",
+                     f->name, (long long)weak_int(in[k]), ndi_dtype_name(c));
   }
   if (!f->loops[c]) return unsupported(f, in, first);
   r->loop = f->loops[c];
@@ -250,9 +276,11 @@ static bool negative_exponent(const ndi_ufunc *f, const prepared *p, const nd_ar
 }
 
 /* clip's loop: where x equals a bound NumPy keeps x when both bounds are single values
- * (scalars, 0-d, broadcast single elements), and takes the bound otherwise. */
-static ndi_loop_fn clip_loop(const prepared *p) {
-  bool keep_x = single_valued(p, 1) && single_valued(p, 2);
+ * (scalars, 0-d, broadcast single elements), and takes the bound otherwise, as its
+ * maximum and minimum do where clip has dropped the other bound. */
+static ndi_loop_fn clip_loop(const ndi_ufunc *f, const prepared *p, const nd_array *const *in) {
+  bool dropped = clip_drops(f, in, 1) || clip_drops(f, in, 2);
+  bool keep_x = !dropped && single_valued(p, 1) && single_valued(p, 2);
   return keep_x ? p->t.loop : ndi_k_clip_to_bound[p->t.compute];
 }
 
@@ -262,16 +290,12 @@ static nd_status execute(const ndi_ufunc *f, const prepared *p, nd_array *out,
                          const nd_array *const *in, bool fresh) {
   ndi_ew_operand o = {out->data, out->strides, out->dtype, p->t.out};
   ndi_ew_operand ops[NDI_EW_MAX_IN];
-  int64_t clamped[NDI_EW_MAX_IN];
+  _Alignas(16) char unbounded[NDI_EW_MAX_IN][16];
   for (int k = 0; k < f->nin; k++) {
     ops[k] = (ndi_ew_operand){in[k]->data, p->strides[k], in[k]->dtype, p->t.in[k]};
-    /* clip: a bound beyond the integer dtype's range acts as that range's end */
-    if ((f->flags & NDI_UF_CLAMP_WEAK) && is_weak(in[k]) && kind_rank(in[k]->dtype) == 1 &&
-        kind_rank(p->t.compute) == 1 && !weak_int_fits(in[k], p->t.compute)) {
-      int64_t lo, hi, v = weak_int(in[k]);
-      ndi_int_range(p->t.compute, &lo, &hi);
-      clamped[k] = v < lo ? lo : hi;
-      ops[k].data = (char *)&clamped[k];
+    if (clip_drops(f, in, k)) { /* a dropped clip bound: one that bounds nothing */
+      clip_unbounded(p->t.compute, k == 1, unbounded[k]);
+      ops[k] = (ndi_ew_operand){unbounded[k], p->strides[k], p->t.compute, p->t.compute};
     }
   }
   if (negative_exponent(f, p, in)) return ND_ERR_VALUE;
@@ -283,7 +307,7 @@ static nd_status execute(const ndi_ufunc *f, const prepared *p, nd_array *out,
     ndi_elementwise(1, p->ndim, p->shape, &o, ops, unary, &ctx, flags, 1);
     return ND_OK;
   }
-  ndi_loop_fn loop = f->loops == ndi_k_clip ? clip_loop(p) : p->t.loop;
+  ndi_loop_fn loop = f->loops == ndi_k_clip ? clip_loop(f, p, in) : p->t.loop;
   ndi_elementwise(f->nin, p->ndim, p->shape, &o, ops, loop, &ctx, flags, f->work_scale);
   if (atomic_load(&ctx.error) == NDI_EW_ERR_NEG_POWER)
     return ndi_error(ND_ERR_VALUE, "%s: integers to negative integer powers are not allowed",

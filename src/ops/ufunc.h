@@ -19,7 +19,8 @@ enum {
   NDI_UF_OUT_REAL = 1u << 4,     /* the result is the real dtype of the loop's (abs) */
   NDI_UF_CONTIG = 1u << 5,       /* the kernel takes dense chunks only */
   NDI_UF_COMPARE = 1u << 6,      /* an out-of-range integer scalar compares exactly */
-  NDI_UF_CLAMP_WEAK = 1u << 7,   /* an out-of-range integer scalar saturates (clip) */
+  NDI_UF_CLAMP_WEAK = 1u << 7,   /* clip: an integer scalar bound that bounds nothing for
+                                  * x's integer dtype is dropped, as np.clip drops it */
   NDI_UF_COND_FIRST = 1u << 8,   /* input 0 is a condition read as bool (where) */
   NDI_UF_BOOL_TO_FLOAT = 1u << 9, /* bool alone is computed in float32 (round: NumPy's float16) */
 };

@@ -91,6 +91,30 @@ class Lib:
         return self.check(h)
 
 
+class _ScalarValue(C.Union):
+    _fields_ = [("b", C.c_bool), ("i", C.c_int64), ("f", C.c_double), ("c", C.c_double * 2)]
+
+
+class Scalar(C.Structure):
+    """nd_scalar: a weak (Python-like) scalar, passed by value."""
+    _fields_ = [("kind", C.c_int), ("v", _ScalarValue)]
+
+
+def scalar(value):
+    """The nd_scalar of a Python bool, int, float or complex (as ND_BOOLV ... ND_COMPLEX)."""
+    s = Scalar()
+    if isinstance(value, bool):
+        s.kind, s.v.b = 0, value
+    elif isinstance(value, int):
+        s.kind, s.v.i = 1, value
+    elif isinstance(value, float):
+        s.kind, s.v.f = 2, value
+    else:
+        s.kind = 3
+        s.v.c[0], s.v.c[1] = value.real, value.imag
+    return s
+
+
 def shape_arg(shape):
     return len(shape), (C.c_int64 * max(1, len(shape)))(*shape)
 

@@ -1,0 +1,76 @@
+/* Elementwise operations between identically distributed matrices: nd's own elementwise
+ * functions on each rank's piece; the only communication is the agreement. */
+#include <string.h>
+
+#include "internal.h"
+
+/* Checks that a and b are distributed alike (same grid, shape and blocks). */
+static void check_alike(ndi_collective *c, const nd_dmatrix *a, const nd_dmatrix *b) {
+  if (c->st || !ndi_same_grid(c, a, b)) return;
+  if (a->shape[0] != b->shape[0] || a->shape[1] != b->shape[1] || a->mb != b->mb || a->nb != b->nb) {
+    char sa[NDI_MPI_SHAPE], sb[NDI_MPI_SHAPE];
+    ndi_coll_fail(c, a->shape[0] != b->shape[0] || a->shape[1] != b->shape[1] ? ND_ERR_SHAPE : ND_ERR_VALUE,
+                  "%s: a %s (blocks %lldx%lld) and b %s (blocks %lldx%lld) are distributed "
+                  "differently (redistribute one with nd_dmatrix_redistribute)",
+                  c->op, ndi_shape_str(a, sa), (long long)a->mb, (long long)a->nb,
+                  ndi_shape_str(b, sb), (long long)b->mb, (long long)b->nb);
+  }
+}
+
+typedef nd_status (*binary_out)(nd_array *out, const nd_array *a, const nd_array *b);
+
+static nd_dmatrix *binary(const char *op, const nd_dmatrix *a, const nd_dmatrix *b, binary_out f) {
+  ndi_collective c;
+  ndi_coll_begin(&c, op);
+  ndi_coll_matrix(&c, "a", a);
+  ndi_coll_matrix(&c, "b", b);
+  check_alike(&c, a, b);
+  nd_dmatrix *r = NULL;
+  if (!c.st) {
+    int t = nd_result_type(a->dtype, b->dtype);
+    if (!(r = ndi_dmatrix_like(op, a, (nd_dtype)t)) || f(r->local, a->local, b->local))
+      ndi_coll_failed(&c);
+  }
+  if (ndi_agree(&c)) return nd_dmatrix_free(r), NULL;
+  return ndi_dmatrix_publish(r);
+}
+
+nd_dmatrix *nd_dmatrix_add(const nd_dmatrix *a, const nd_dmatrix *b) {
+  return binary("dmatrix_add", a, b, nd_add_out);
+}
+nd_dmatrix *nd_dmatrix_subtract(const nd_dmatrix *a, const nd_dmatrix *b) {
+  return binary("dmatrix_subtract", a, b, nd_subtract_out);
+}
+nd_dmatrix *nd_dmatrix_multiply(const nd_dmatrix *a, const nd_dmatrix *b) {
+  return binary("dmatrix_multiply", a, b, nd_multiply_out);
+}
+
+nd_dmatrix *nd_dmatrix_scale(const nd_dmatrix *a, nd_scalar alpha) {
+  ndi_collective c;
+  ndi_coll_begin(&c, "dmatrix_scale");
+  ndi_coll_matrix(&c, "a", a);
+  /* alpha's kind and bits must match across ranks too */
+  double re = alpha.kind == ND_SCALAR_COMPLEX ? alpha.v.c.re
+              : alpha.kind == ND_SCALAR_FLOAT ? alpha.v.f
+              : alpha.kind == ND_SCALAR_INT   ? (double)alpha.v.i
+                                              : (double)alpha.v.b;
+  double im = alpha.kind == ND_SCALAR_COMPLEX ? alpha.v.c.im : 0.0;
+  int64_t bits[2];
+  memcpy(&bits[0], &re, sizeof re);
+  memcpy(&bits[1], &im, sizeof im);
+  ndi_coll_value(&c, "alpha", (int64_t)alpha.kind);
+  ndi_coll_value(&c, "alpha", bits[0]);
+  ndi_coll_value(&c, "alpha", bits[1]);
+  nd_dmatrix *r = NULL;
+  if (!c.st) {
+    /* NEP 50: a Python-like scalar does not widen the precision, but a complex one makes
+     * a real matrix complex. */
+    nd_dtype t = a->dtype;
+    if (alpha.kind == ND_SCALAR_COMPLEX && t == ND_FLOAT32) t = ND_COMPLEX64;
+    if (alpha.kind == ND_SCALAR_COMPLEX && t == ND_FLOAT64) t = ND_COMPLEX128;
+    if (!(r = ndi_dmatrix_like(c.op, a, t)) || nd_multiply_scalar_out(r->local, a->local, alpha))
+      ndi_coll_failed(&c);
+  }
+  if (ndi_agree(&c)) return nd_dmatrix_free(r), NULL;
+  return ndi_dmatrix_publish(r);
+}
