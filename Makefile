@@ -80,12 +80,19 @@ test-tsan:
 	cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DND_TSAN=ON -DND_BUILD_BENCH=OFF -DND_BUILD_EXAMPLES=OFF
 	cmake --build $(TSAN_BUILD) -j $(JOBS) --target test_threads
 	OMP_NUM_THREADS=1 TSAN_OPTIONS=halt_on_error=1 $(TSAN_BUILD)/tests/test_threads
+	@# libnd_fft's plan cache under program threads (when FFTW is there to build it)
+	if grep -q '^ND_FFT_BUILT:INTERNAL=ON' $(TSAN_BUILD)/CMakeCache.txt; then \
+	  cmake --build $(TSAN_BUILD) -j $(JOBS) --target test_fft_plans && \
+	  OMP_NUM_THREADS=1 TSAN_OPTIONS=halt_on_error=1 $(TSAN_BUILD)/tests/test_fft_plans test_concurrent_callers; fi
 
 demo: deps all
 	$(BUILD)/examples/tour
 	@echo "== TRG for the 2D Ising model against Onsager's exact free energy"
 	$(BUILD)/examples/trg_ising --beta 0.4 --chi 16 --steps 30
 	$(BUILD)/examples/trg_ising --beta 0.44068679350977147 --chi 16 --steps 30
+	@if [ -x $(BUILD)/examples/split_operator ]; then \
+	  echo "== Split-operator wave packet in a 2-D harmonic potential (libnd_fft) against the exact motion"; \
+	  $(BUILD)/examples/split_operator; fi
 
 bench: pydeps all
 	.venv/bin/python bench/run.py --build $(BUILD)

@@ -27,6 +27,9 @@ extern const bench_case bench_cases_linalg[];
 extern const bench_case bench_cases_sort[];
 extern const bench_case bench_cases_elementwise[];
 extern const bench_case bench_cases_random[];
+#ifdef ND_BENCH_FFT
+extern const bench_case bench_cases_fft[]; /* libnd_fft, when it is built */
+#endif
 
 double bench_now(void);
 /* n float64 values uniform in [0, 1): np.random.default_rng(seed).random(n), the same

@@ -1,4 +1,6 @@
-/* Runs the benchmark cases: all, or those whose names start with the arguments. */
+/* Runs the benchmark cases: all, or those whose names start with the arguments.
+ * `bench_nd --first NAME` times one call of case NAME right after its setup (the first
+ * call of a fresh process: planning, page faults), for bench/run.py's first-call table. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +39,9 @@ static const bench_case *const tables[] = {
     bench_cases_random,
     bench_cases_io,
     bench_cases_linalg,
+#ifdef ND_BENCH_FFT
+    bench_cases_fft,
+#endif
 };
 
 /* Best time of repetitions filling about `budget` seconds (at least 3, at most 200). */
@@ -57,7 +62,25 @@ static double time_case(const bench_case *c, double budget) {
   return best;
 }
 
+static int first_call(const char *name) {
+  for (size_t t = 0; t < sizeof tables / sizeof tables[0]; t++) {
+    for (const bench_case *c = tables[t]; c->name; c++) {
+      if (strcmp(c->name, name) != 0) continue;
+      void *st = c->setup();
+      double t0 = bench_now();
+      c->run(st);
+      double dt = bench_now() - t0;
+      c->teardown(st);
+      printf("%s\t%s\t%.9g\t0\n", c->name, c->shape, dt);
+      return 0;
+    }
+  }
+  fprintf(stderr, "bench: no case %s\n", name);
+  return 1;
+}
+
 int main(int argc, char **argv) {
+  if (argc == 3 && strcmp(argv[1], "--first") == 0) return first_call(argv[2]);
   double budget = 0.5;
   const char *env = getenv("ND_BENCH_BUDGET");
   if (env) budget = atof(env);

@@ -269,3 +269,28 @@ CASES.update({
     "random/integers_1024_1thread": (_rng_into(), lambda s: s[0].integers(0, 1024, 10_000_000)),
     "random/integers_1024_2threads": (_rng_into(), lambda s: s[0].integers(0, 1024, 10_000_000)),
 })
+
+
+# ---- FFT (bench/cases_fft.c); np.fft runs on one thread, so both nd thread counts are
+# compared with the same NumPy time ----
+def _fft_data(shape, real=False):
+    r = np.random.default_rng(12345)
+    x = r.random(shape) - 0.5
+    return x if real else x + 1j * (r.random(shape) - 0.5)
+
+
+# The data (an expression) and the call of each case, as strings: bench/run.py also runs
+# them in a fresh interpreter to time NumPy's first call (FFT_FIRST; its plan cache empty).
+_FFT = {
+    "c2c_2^20": ("_fft_data(1 << 20)", "np.fft.fft(x)"),
+    "c2c_prime": ("_fft_data(1000003)", "np.fft.fft(x)"),
+    "fft2_2048": ("_fft_data((2048, 2048))", "np.fft.fftn(x)"),
+    "rfft_16m": ("_fft_data(1 << 24, real=True)", "np.fft.rfft(x)"),
+    "axis0_1024x4096": ("_fft_data((1024, 4096))", "np.fft.fft(x, axis=0)"),
+}
+FFT_FIRST = {}
+for _name, (_data, _stmt) in _FFT.items():
+    for _suffix in ("_1thread", "_2threads"):
+        CASES["fft/" + _name + _suffix] = (eval("lambda: " + _data), eval("lambda x: " + _stmt))
+    FFT_FIRST["fft/" + _name + "_1thread"] = (_data, _stmt)
+CASES["fft/c2c_16_x1000"] = (lambda: _fft_data(16), _reps(lambda x: np.fft.fft(x)))

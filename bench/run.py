@@ -15,7 +15,7 @@ import time
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from numpy_cases import CASES  # noqa: E402
+from numpy_cases import CASES, FFT_FIRST  # noqa: E402
 
 try:
     from torch_cases import TORCH_CASES, TORCH_VERSION  # noqa: E402
@@ -63,6 +63,35 @@ def trg_rows(build):
             diff, "" if diff <= 1e-10 else ", MORE THAN 1e-10", chi, fmt_time(t_nd), fmt_time(t_np), t_np / t_nd)
         if TORCH_CASES is not None:
             row += " |  |"
+        print(row, flush=True)
+        rows.append(row)
+    return rows
+
+
+def first_call_rows(build, prefixes):
+    """First calls (planning, page faults included) of the FFT cases: each library in a
+    fresh process, alternately, best of five."""
+    rows = []
+    here = os.path.dirname(os.path.abspath(__file__))
+    for name, (data, stmt) in FFT_FIRST.items():
+        if prefixes and not any(name.startswith(p) for p in prefixes):
+            continue
+        nd_t = np_t = float("inf")
+        shape = ""
+        for _ in range(5):
+            out = subprocess.run([os.path.join(build, "bench", "bench_nd"), "--first", name],
+                                 check=True, capture_output=True, text=True).stdout
+            _, shape, secs, _ = out.strip().split("\t")
+            nd_t = min(nd_t, float(secs))
+            code = ("import sys, time; sys.path.insert(0, %r); import numpy as np, numpy.fft; "
+                    "from numpy_cases import _fft_data; x = %s; t = time.perf_counter(); %s; "
+                    "print(time.perf_counter() - t)" % (here, data, stmt))
+            np_t = min(np_t, float(subprocess.run([sys.executable, "-c", code], check=True,
+                                                  capture_output=True, text=True).stdout))
+        row = "| %s (first call, fresh process) | %s | %s | %s | %.2f |  |  |  |" % (
+            name.replace("_1thread", ""), shape, fmt_time(nd_t), fmt_time(np_t), np_t / nd_t)
+        if TORCH_CASES is not None:
+            row += "  |  |"
         print(row, flush=True)
         rows.append(row)
     return rows
@@ -127,6 +156,7 @@ def main():
             row += " %s | %s |" % ((fmt_time(tt), "%.2f" % (tt / secs)) if tt == tt else ("", ""))
         print(row, flush=True)
         rows.append(row)
+    rows += first_call_rows(args.build, args.prefixes)
     if not args.prefixes or any("trg".startswith(p) or p.startswith("trg") for p in args.prefixes):
         rows += trg_rows(args.build)
     with open(args.out, "w") as f:

@@ -3,10 +3,12 @@
 # temporary prefix, then, outside the source tree, compiles every installed header on its
 # own (C11 and C++), and builds and runs the README's example program through CMake
 # (find_package(nd), nd::nd and nd::nd_static) and through pkg-config (nd, and
-# nd-static with --static), and, when libnd_mpi was built, the distributed tight-binding
-# example through find_package(nd COMPONENTS mpi) and pkg-config nd-mpi / nd-mpi-static,
-# run under mpiexec. Fails on a missing header, nd.pc, nd-static.pc or
-# ndConfig.cmake, a wrong link line, or a program that does not print the expected result.
+# nd-static with --static); with the FFT component, its example the same ways (CMake
+# COMPONENTS fft, pkg-config nd-fft and nd-fft-static); and, when libnd_mpi was built, the
+# distributed tight-binding example through find_package(nd COMPONENTS mpi) and
+# pkg-config nd-mpi / nd-mpi-static, run under mpiexec. Fails on a missing header, nd.pc,
+# nd-static.pc or ndConfig.cmake, a wrong link line, or a program that does not print the
+# expected result.
 # Usage: scripts/check-install.sh [BUILD_DIR]   (default build/release, already built)
 set -euo pipefail
 src=$(cd "$(dirname "$0")/.." && pwd)
@@ -83,6 +85,28 @@ run "$work/make/example_static" "pkg-config --static nd-static"
 for exe in "$work/cmake/build/example_static" "$work/make/example_static"; do
   if ldd "$exe" | grep -q 'libnd\.so'; then fail "$exe links libnd.so, not libnd.a"; fi
 done
+# The FFT component, when it was built (libnd_fft needs FFTW): CMake's fft component and
+# pkg-config's nd-fft and nd-fft-static, with its own example.
+if [ -f "$libdir/nd-fft.pc" ]; then
+  [ -f "$libdir/nd-fft-static.pc" ] || fail "nd-fft-static.pc was not installed"
+  expected=$(sed -n 's|.*/\* prints: \(.*\) \*/.*|\1|p' "$src/tests/install/fft/fft_example.c")
+  echo "== check-install: FFT component, CMake (find_package(nd COMPONENTS fft))"
+  mkdir -p "$work/fft-cmake" "$work/fft-make"
+  cp "$src/tests/install/fft/CMakeLists.txt" "$src/tests/install/fft/fft_example.c" "$work/fft-cmake/"
+  cmake -S "$work/fft-cmake" -B "$work/fft-cmake/build" -DCMAKE_PREFIX_PATH="$prefix" >/dev/null \
+    || fail "the FFT CMake project does not configure against the installed package"
+  cmake --build "$work/fft-cmake/build" >/dev/null || fail "the FFT CMake project does not build"
+  run "$work/fft-cmake/build/fft_example" "CMake nd::fft"
+  run "$work/fft-cmake/build/fft_example_static" "CMake nd::fft_static"
+  echo "== check-install: FFT component, pkg-config"
+  cp "$src/tests/install/fft/Makefile" "$src/tests/install/fft/fft_example.c" "$work/fft-make/"
+  PKG_CONFIG_PATH="$libdir" make -s -C "$work/fft-make" >/dev/null || fail "the FFT pkg-config project does not build"
+  run "$work/fft-make/fft_example" "pkg-config nd-fft"
+  run "$work/fft-make/fft_example_static" "pkg-config --static nd-fft-static"
+  for exe in "$work/fft-cmake/build/fft_example_static" "$work/fft-make/fft_example_static"; do
+    if ldd "$exe" | grep -q 'libnd\(_fft\)\?\.so'; then fail "$exe links a shared nd library"; fi
+  done
+fi
 # The distributed component, when it was built: the tight-binding example through CMake
 # (find_package(nd COMPONENTS mpi)) and pkg-config (nd-mpi, nd-mpi-static), run with 2
 # ranks (it checks its eigenvalues itself and exits 1 if they are off).

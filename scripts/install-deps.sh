@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(cmake make gcc pkg-config libopenblas-dev libopenblas-openmp-dev liblapacke-dev libcmocka-dev zlib1g-dev
-          libzip-dev libdlpack-dev python3 python3-venv
+          libzip-dev libdlpack-dev libfftw3-dev python3 python3-venv
           openmpi-bin libopenmpi-dev libscalapack-openmpi-dev libelpa-dev)
 [ "${1:-}" = "--docs" ] && packages+=(doxygen)
 missing=()

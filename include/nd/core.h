@@ -47,7 +47,7 @@ ND_API nd_status nd_last_status(void);
 ND_API void nd_clear_error(void);
 /** Records a failure on this thread as nd's own functions do: status s and a printf-style
  *  message, by convention "op: what is wrong, with the shapes" (at most 1023 bytes are
- *  kept). For components built on nd (nd_mpi) and programs that extend it, so that their
+ *  kept). For components built on nd (libnd_mpi, libnd_fft) and programs that extend it, so that their
  *  errors reach nd_last_error. s ND_OK clears the error instead (nd_clear_error); a NULL
  *  fmt records an empty message. Returns s.
  *  Errors: none (it records the error it is given). */
