@@ -399,10 +399,28 @@ static void test_errors(void **state) {
   TH_EXPECT_ERROR(nd_fft_fftn(x, 2, ok2, 2, NULL, ND_FFT_BACKWARD), ND_ERR_NULL, "fftn: argument s is NULL");
   nd_array *r = nd_zeros(ND_FLOAT64, ND_SHAPE(3, 4), ND_C);
   TH_EXPECT_ERROR(nd_fft_rfftn(r, 0, NULL, -1, NULL, ND_FFT_BACKWARD), ND_ERR_VALUE, "rfftn: no axes to transform");
-  /* s[i] <= 0 takes the default (here 2*(4-1) along the last axis) */
+  /* s[i] <= 0 is NumPy 2's -1, the axis length, also for irfftn's last axis (NumPy gives
+   * irfftn(x, s=(3, -1)).shape == (3, 4)); only no s at all gives 2*(4-1) there */
   nd_array *d = nd_fft_irfftn(r, 2, ok2, 2, s0, ND_FFT_BACKWARD);
+  th_assert_shape(d, 2, (int64_t[]){3, 4});
+  nd_release(d);
+  d = nd_fft_irfftn(r, 2, ok2, -1, NULL, ND_FFT_BACKWARD);
   th_assert_shape(d, 2, (int64_t[]){3, 6});
   nd_release(d);
+  d = nd_fft_irfftn(r, 1, (int[]){0}, 1, (int64_t[]){-1}, ND_FFT_BACKWARD);
+  th_assert_shape(d, 2, (int64_t[]){3, 4});
+  nd_release(d);
+  /* irfft's n <= 0 stays n=None: 2*(m-1) */
+  d = nd_fft_irfft(r, -1, -1, ND_FFT_BACKWARD);
+  th_assert_shape(d, 2, (int64_t[]){3, 6});
+  nd_release(d);
+  nd_array *r1 = nd_zeros(ND_COMPLEX128, ND_SHAPE(2, 1), ND_C);
+  d = nd_fft_irfftn(r1, 1, (int[]){1}, 1, (int64_t[]){0}, ND_FFT_BACKWARD); /* length 1, not 0 */
+  th_assert_shape(d, 2, (int64_t[]){2, 1});
+  nd_release(d);
+  TH_EXPECT_ERROR(nd_fft_irfftn(r1, 1, (int[]){1}, -1, NULL, ND_FFT_BACKWARD), ND_ERR_VALUE,
+                  "irfftn: invalid number of data points (0) along axis 1");
+  nd_release(r1);
   nd_array *e = nd_zeros(ND_FLOAT64, ND_SHAPE(3, 0), ND_C);
   TH_EXPECT_ERROR(nd_fft_rfftn(e, -1, NULL, -1, NULL, ND_FFT_BACKWARD), ND_ERR_VALUE,
                   "rfftn: invalid number of data points (0) along axis 1");

@@ -135,7 +135,8 @@ ND_API nd_status nd_fft_ihfft_out(nd_array *out, const nd_array *x, int64_t n, i
 ND_API nd_array *nd_fft_rfftn(const nd_array *x, int naxes, const int *axes, int ns,
                               const int64_t *s, nd_fft_norm norm);
 /** Inverse of rfftn: ifft along the listed axes but the last, then irfft along the last
- *  (length s[-1], default 2*(m-1)); a real result.
+ *  (length s[-1]; without s (ns -1) 2*(m-1), m that axis's length in x; an entry s[-1] <= 0
+ *  is NumPy 2's -1 and gives m, as np.fft.irfftn(x, s=(..., -1)) does); a real result.
  *  Errors: ND_ERR_VALUE for no axes ("irfftn: no axes to transform"), and those of
  *  nd_fft_fftn. */
 ND_API nd_array *nd_fft_irfftn(const nd_array *x, int naxes, const int *axes, int ns,
