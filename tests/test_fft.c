@@ -395,6 +395,7 @@ static void test_errors(void **state) {
   TH_EXPECT_ERROR(nd_fft_fftn(x, 2, ok2, 1, s1, ND_FFT_BACKWARD), ND_ERR_VALUE, "fftn: s has 1 entries but axes has 2");
   TH_EXPECT_ERROR(nd_fft_fftn(x, -1, NULL, 1, s1, ND_FFT_BACKWARD), ND_ERR_VALUE, "fftn: s has 1 entries but axes has 2");
   TH_EXPECT_ERROR(nd_fft_fftn(x, -2, ok2, -1, NULL, ND_FFT_BACKWARD), ND_ERR_VALUE, "fftn: invalid naxes -2");
+  TH_EXPECT_ERROR(nd_fft_irfftn(x, 2, ok2, -2, s1, ND_FFT_BACKWARD), ND_ERR_VALUE, "irfftn: invalid ns -2 (-1: no s)");
   TH_EXPECT_ERROR(nd_fft_fftn(x, 2, NULL, -1, NULL, ND_FFT_BACKWARD), ND_ERR_NULL, "fftn: argument axes is NULL");
   TH_EXPECT_ERROR(nd_fft_fftn(x, 2, ok2, 2, NULL, ND_FFT_BACKWARD), ND_ERR_NULL, "fftn: argument s is NULL");
   nd_array *r = nd_zeros(ND_FLOAT64, ND_SHAPE(3, 4), ND_C);

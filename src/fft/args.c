@@ -99,6 +99,7 @@ nd_status ndf_resolve(const ndf_request *rq, const nd_array *x, int naxes, const
   if (st) return st;
   if (rq->family != NDF_COMPLEX && a->naxes == 0)
     return nd_set_error(ND_ERR_VALUE, "%s: no axes to transform", op);
+  if (ns < -1) return nd_set_error(ND_ERR_VALUE, "%s: invalid ns %d (-1: no s)", op, ns);
   if (ns != -1) {
     if (ns != a->naxes)
       return nd_set_error(ND_ERR_VALUE, "%s: s has %d entries but axes has %d", op, ns, a->naxes);
