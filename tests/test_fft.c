@@ -332,6 +332,9 @@ static void test_freq_shift(void **state) {
     nd_release(rf);
   }
   TH_EXPECT_ERROR(nd_fft_fftfreq(0, 1, ND_FLOAT64), ND_ERR_VALUE, "fftfreq: n must be positive (got 0)");
+  /* a failure of the allocation inside keeps its whole message behind fftfreq's name */
+  TH_EXPECT_ERROR(nd_fft_fftfreq(INT64_C(1) << 62, 1, ND_FLOAT64), ND_ERR_OVERFLOW,
+                  "fftfreq: empty: shape [4611686018427387904] of float64 is too large");
   TH_EXPECT_ERROR(nd_fft_rfftfreq(4, 0, ND_FLOAT64), ND_ERR_VALUE, "rfftfreq: d must be nonzero");
   TH_EXPECT_ERROR(nd_fft_fftfreq(4, 1, ND_INT64), ND_ERR_TYPE, "fftfreq: dtype int64 is not a real floating");
 
