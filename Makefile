@@ -87,8 +87,10 @@ test-asan:
 # libgomp is not instrumented, so its barriers would be reported falsely).
 test-tsan:
 	cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DND_TSAN=ON -DND_BUILD_BENCH=OFF -DND_BUILD_EXAMPLES=OFF
-	cmake --build $(TSAN_BUILD) -j $(JOBS) --target test_threads
+	cmake --build $(TSAN_BUILD) -j $(JOBS) --target test_threads test_pool
 	OMP_NUM_THREADS=1 TSAN_OPTIONS=halt_on_error=1 $(TSAN_BUILD)/tests/test_threads
+	@# nd's worker pool on 2 to 4 threads (its own threads, which TSan sees; OpenMP's it cannot)
+	OMP_NUM_THREADS=1 TSAN_OPTIONS=halt_on_error=1:die_after_fork=0 $(TSAN_BUILD)/tests/test_pool
 	@# libnd_fft's plan cache under program threads (when FFTW is there to build it)
 	if grep -q '^ND_FFT_BUILT:INTERNAL=ON' $(TSAN_BUILD)/CMakeCache.txt; then \
 	  cmake --build $(TSAN_BUILD) -j $(JOBS) --target test_fft_plans && \

@@ -230,6 +230,53 @@ CASES.update({
 })
 
 
+# ---- one thread and a busy core (bench/cases_threads.c); NumPy runs on one thread, and
+# on a free core for the busy/ rows ----
+def _th_16m():
+    return {"a": _spread((N16M,), -1, 1), "b": _spread((N16M,), 0, 1), "out": np.zeros(N16M),
+            "out32": np.zeros(N16M, dtype=np.float32), "outb": np.zeros(N16M, dtype=bool)}
+
+
+def _th_sq():
+    a = _spread((SQ, SQ), 0, 1)
+    return {"a": a, "view": a.T, "out": np.zeros((SQ, SQ))}
+
+
+def _th_gather():
+    s = _th_16m()
+    s["idx"] = np.random.default_rng(3).integers(0, N16M, N16M // 4)
+    return s
+
+
+def _th_sort():
+    return np.random.default_rng(5).random(1 << 22)
+
+
+def _assign(dst, src):
+    dst[...] = src
+
+
+CASES.update({
+    "one/add_into": (_th_16m, lambda s: np.add(s["a"], s["b"], out=s["out"])),
+    "one/multiply_into": (_th_16m, lambda s: np.multiply(s["a"], s["b"], out=s["out"])),
+    "one/multiply_scalar_into": (_th_16m, lambda s: np.multiply(s["a"], 2.0, out=s["out"])),
+    "one/abs_into": (_th_16m, lambda s: np.abs(s["a"], out=s["out"])),
+    "one/less_into": (_th_16m, lambda s: np.less(s["a"], s["b"], out=s["outb"])),
+    "one/assign_f64_to_f32": (_th_16m, lambda s: _assign(s["out32"], s["a"])),
+    "one/add": (_th_16m, lambda s: s["a"] + s["b"]),
+    "one/exp_into": (_th_16m, lambda s: np.exp(s["a"], out=s["out"])),
+    "one/sum": (_th_sq, lambda s: s["a"].sum()),
+    "one/add_into_sq": (_th_sq, lambda s: np.add(s["a"], s["a"], out=s["out"])),
+    "one/copy_transposed": (_th_sq, lambda s: _assign(s["out"], s["view"])),
+    "one/take": (_th_gather, lambda s: np.take(s["a"], s["idx"])),
+    "one/sort": (_th_sort, lambda a: np.sort(a)),
+    "busy/sum": (_th_sq, lambda s: s["a"].sum()),
+    "busy/add_into_sq": (_th_sq, lambda s: np.add(s["a"], s["a"], out=s["out"])),
+    "busy/copy_transposed": (_th_sq, lambda s: _assign(s["out"], s["view"])),
+    "busy/exp_into": (_th_16m, lambda s: np.exp(s["a"], out=s["out"])),
+    "busy/sort": (_th_sort, lambda a: np.sort(a)),
+})
+
 def _mp2():
     nocc, nvir, naux = 30, 120, 360
     return {"T": _rng.random((nocc, nvir, nocc, nvir)), "t": _rng.random((nocc, nvir, nocc, nvir)),

@@ -160,6 +160,10 @@ static void test_errors_and_null_chains(void **state) {
   th_assert_error(ND_ERR_SHAPE, "op: shapes [2] and [3]");
   assert_null(nd_transpose(NULL)); /* and a NULL chain keeps that message */
   th_assert_error(ND_ERR_SHAPE, "op: shapes [2] and [3]");
+  /* the pending message may be an argument: a caller adds its name to a callee's message */
+  assert_int_equal(nd_set_error(ND_ERR_VALUE, "outer: %s (%s)", nd_last_error(), nd_last_error()),
+                   ND_ERR_VALUE);
+  th_assert_error(ND_ERR_VALUE, "outer: op: shapes [2] and [3] (op: shapes [2] and [3])");
   assert_int_equal(nd_set_error(ND_OK, "ignored"), ND_OK);
   assert_int_equal(nd_last_status(), ND_OK);
   assert_string_equal(nd_last_error(), "");

@@ -332,6 +332,9 @@ static void test_freq_shift(void **state) {
     nd_release(rf);
   }
   TH_EXPECT_ERROR(nd_fft_fftfreq(0, 1, ND_FLOAT64), ND_ERR_VALUE, "fftfreq: n must be positive (got 0)");
+  /* a failure of the allocation inside keeps its whole message behind fftfreq's name */
+  TH_EXPECT_ERROR(nd_fft_fftfreq(INT64_C(1) << 62, 1, ND_FLOAT64), ND_ERR_OVERFLOW,
+                  "fftfreq: empty: shape [4611686018427387904] of float64 is too large");
   TH_EXPECT_ERROR(nd_fft_rfftfreq(4, 0, ND_FLOAT64), ND_ERR_VALUE, "rfftfreq: d must be nonzero");
   TH_EXPECT_ERROR(nd_fft_fftfreq(4, 1, ND_INT64), ND_ERR_TYPE, "fftfreq: dtype int64 is not a real floating");
 
@@ -395,14 +398,33 @@ static void test_errors(void **state) {
   TH_EXPECT_ERROR(nd_fft_fftn(x, 2, ok2, 1, s1, ND_FFT_BACKWARD), ND_ERR_VALUE, "fftn: s has 1 entries but axes has 2");
   TH_EXPECT_ERROR(nd_fft_fftn(x, -1, NULL, 1, s1, ND_FFT_BACKWARD), ND_ERR_VALUE, "fftn: s has 1 entries but axes has 2");
   TH_EXPECT_ERROR(nd_fft_fftn(x, -2, ok2, -1, NULL, ND_FFT_BACKWARD), ND_ERR_VALUE, "fftn: invalid naxes -2");
+  TH_EXPECT_ERROR(nd_fft_irfftn(x, 2, ok2, -2, s1, ND_FFT_BACKWARD), ND_ERR_VALUE, "irfftn: invalid ns -2 (-1: no s)");
   TH_EXPECT_ERROR(nd_fft_fftn(x, 2, NULL, -1, NULL, ND_FFT_BACKWARD), ND_ERR_NULL, "fftn: argument axes is NULL");
   TH_EXPECT_ERROR(nd_fft_fftn(x, 2, ok2, 2, NULL, ND_FFT_BACKWARD), ND_ERR_NULL, "fftn: argument s is NULL");
   nd_array *r = nd_zeros(ND_FLOAT64, ND_SHAPE(3, 4), ND_C);
   TH_EXPECT_ERROR(nd_fft_rfftn(r, 0, NULL, -1, NULL, ND_FFT_BACKWARD), ND_ERR_VALUE, "rfftn: no axes to transform");
-  /* s[i] <= 0 takes the default (here 2*(4-1) along the last axis) */
+  /* s[i] <= 0 is NumPy 2's -1, the axis length, also for irfftn's last axis (NumPy gives
+   * irfftn(x, s=(3, -1)).shape == (3, 4)); only no s at all gives 2*(4-1) there */
   nd_array *d = nd_fft_irfftn(r, 2, ok2, 2, s0, ND_FFT_BACKWARD);
+  th_assert_shape(d, 2, (int64_t[]){3, 4});
+  nd_release(d);
+  d = nd_fft_irfftn(r, 2, ok2, -1, NULL, ND_FFT_BACKWARD);
   th_assert_shape(d, 2, (int64_t[]){3, 6});
   nd_release(d);
+  d = nd_fft_irfftn(r, 1, (int[]){0}, 1, (int64_t[]){-1}, ND_FFT_BACKWARD);
+  th_assert_shape(d, 2, (int64_t[]){3, 4});
+  nd_release(d);
+  /* irfft's n <= 0 stays n=None: 2*(m-1) */
+  d = nd_fft_irfft(r, -1, -1, ND_FFT_BACKWARD);
+  th_assert_shape(d, 2, (int64_t[]){3, 6});
+  nd_release(d);
+  nd_array *r1 = nd_zeros(ND_COMPLEX128, ND_SHAPE(2, 1), ND_C);
+  d = nd_fft_irfftn(r1, 1, (int[]){1}, 1, (int64_t[]){0}, ND_FFT_BACKWARD); /* length 1, not 0 */
+  th_assert_shape(d, 2, (int64_t[]){2, 1});
+  nd_release(d);
+  TH_EXPECT_ERROR(nd_fft_irfftn(r1, 1, (int[]){1}, -1, NULL, ND_FFT_BACKWARD), ND_ERR_VALUE,
+                  "irfftn: invalid number of data points (0) along axis 1");
+  nd_release(r1);
   nd_array *e = nd_zeros(ND_FLOAT64, ND_SHAPE(3, 0), ND_C);
   TH_EXPECT_ERROR(nd_fft_rfftn(e, -1, NULL, -1, NULL, ND_FFT_BACKWARD), ND_ERR_VALUE,
                   "rfftn: invalid number of data points (0) along axis 1");

@@ -208,9 +208,11 @@ ND_API nd_status nd_iinfo(nd_dtype t, nd_iinfo_t *info);
 
 /* ---- threads ---------------------------------------------------------------------- */
 
-/** Number of threads nd's own parallel loops use (default: OpenMP's maximum), for the
- *  whole process. n <= 0 restores the default. Work below about 32K elements always runs
- *  on one thread.
+/** Number of threads nd's own parallel loops use (default: OpenMP's maximum, that is
+ *  OMP_NUM_THREADS or the cores), for the whole process. n <= 0 restores the default.
+ *  Work below about 32K elements always runs on one thread. The loops run on nd's own
+ *  worker threads (started on first use, asleep when idle; a worker whose core another
+ *  program keeps busy sits out for a while), linear algebra on OpenBLAS's.
  *  Errors: none. */
 ND_API void nd_set_num_threads(int n);
 /** The number of threads nd's parallel loops use at most (nd_set_num_threads's value, or

@@ -77,7 +77,7 @@ ND_API nd_status nd_fft_ifft_out(nd_array *out, const nd_array *x, int64_t n, in
  *  a 0-d x with naxes -1) gives a complex copy of x (NumPy returns x itself).
  *  Errors: ND_ERR_INDEX (an axis out of range; an axis listed twice: "fftn: repeated axis
  *  1 in axes", where NumPy would transform it twice and the Array API leaves it
- *  unspecified), ND_ERR_VALUE (naxes below -1: "fftn: invalid naxes -2"; s and axes of
+ *  unspecified), ND_ERR_VALUE (naxes or ns below -1: "fftn: invalid naxes -2"; s and axes of
  *  different lengths: "fftn: s has 1 entries but axes has 2"; a length below 1),
  *  ND_ERR_NULL (axes or s NULL while naxes or ns > 0), and the shared ones. */
 ND_API nd_array *nd_fft_fftn(const nd_array *x, int naxes, const int *axes, int ns,
@@ -135,7 +135,8 @@ ND_API nd_status nd_fft_ihfft_out(nd_array *out, const nd_array *x, int64_t n, i
 ND_API nd_array *nd_fft_rfftn(const nd_array *x, int naxes, const int *axes, int ns,
                               const int64_t *s, nd_fft_norm norm);
 /** Inverse of rfftn: ifft along the listed axes but the last, then irfft along the last
- *  (length s[-1], default 2*(m-1)); a real result.
+ *  (length s[-1]; without s (ns -1) 2*(m-1), m that axis's length in x; an entry s[-1] <= 0
+ *  is NumPy 2's -1 and gives m, as np.fft.irfftn(x, s=(..., -1)) does); a real result.
  *  Errors: ND_ERR_VALUE for no axes ("irfftn: no axes to transform"), and those of
  *  nd_fft_fftn. */
 ND_API nd_array *nd_fft_irfftn(const nd_array *x, int naxes, const int *axes, int ns,

@@ -13,9 +13,14 @@
 static _Thread_local nd_status last_status = ND_OK;
 static _Thread_local char last_msg[NDI_MSG_CAP];
 
+/* Formats through a local buffer: an argument may be nd_last_error() itself (a caller
+ * adding its name to a callee's message, "fft: %s"), which vsnprintf into last_msg would
+ * read while overwriting it. */
 static void set_error(nd_status s, const char *fmt, va_list ap) {
+  char msg[NDI_MSG_CAP];
+  vsnprintf(msg, sizeof msg, fmt, ap);
   last_status = s;
-  vsnprintf(last_msg, sizeof last_msg, fmt, ap);
+  memcpy(last_msg, msg, sizeof msg);
 }
 
 nd_status ndi_error(nd_status s, const char *fmt, ...) {

@@ -20,7 +20,7 @@
   X(irfftn, NDF_REAL_OUT, true)
 
 #define NDF_DEFINE_ONE_AXIS(name, fam, inv, herm)                                          \
-  static const ndf_request rq_##name = {#name, fam, inv, herm};                            \
+  static const ndf_request rq_##name = {#name, fam, inv, herm, true};                      \
   nd_array *nd_fft_##name(const nd_array *x, int64_t n, int axis, nd_fft_norm norm) {       \
     nd_array *r;                                                                           \
     ndf_transform(&rq_##name, &r, NULL, x, 1, &axis, 1, &n, norm);                         \
@@ -33,7 +33,7 @@
 NDF_ONE_AXIS(NDF_DEFINE_ONE_AXIS)
 
 #define NDF_DEFINE_N_AXES(name, fam, inv)                                                  \
-  static const ndf_request rq_##name = {#name, fam, inv, false};                           \
+  static const ndf_request rq_##name = {#name, fam, inv, false, false};                    \
   nd_array *nd_fft_##name(const nd_array *x, int naxes, const int *axes, int ns,           \
                           const int64_t *s, nd_fft_norm norm) {                            \
     nd_array *r;                                                                           \

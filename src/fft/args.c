@@ -99,6 +99,7 @@ nd_status ndf_resolve(const ndf_request *rq, const nd_array *x, int naxes, const
   if (st) return st;
   if (rq->family != NDF_COMPLEX && a->naxes == 0)
     return nd_set_error(ND_ERR_VALUE, "%s: no axes to transform", op);
+  if (ns < -1) return nd_set_error(ND_ERR_VALUE, "%s: invalid ns %d (-1: no s)", op, ns);
   if (ns != -1) {
     if (ns != a->naxes)
       return nd_set_error(ND_ERR_VALUE, "%s: s has %d entries but axes has %d", op, ns, a->naxes);
@@ -107,8 +108,13 @@ nd_status ndf_resolve(const ndf_request *rq, const nd_array *x, int naxes, const
   for (int i = 0; i < a->naxes; i++) {
     int ax = a->axes[i];
     bool last = i == a->naxes - 1;
-    int64_t m = xs[ax], len = (ns > 0 && s[i] > 0) ? s[i] : m;
-    if (!(ns > 0 && s[i] > 0) && rq->family == NDF_REAL_OUT && last) len = 2 * (m - 1);
+    bool given = ns > 0 && s[i] > 0;
+    int64_t m = xs[ax], len = given ? s[i] : m;
+    /* the default real output length 2*(m-1) is for no s at all (NumPy's s=None) and for
+     * irfft/hfft's n <= 0 (n=None); an explicit s[-1] <= 0 is NumPy 2's -1: the axis
+     * length m, as np.fft.irfftn(x, s=(..., -1)) gives */
+    if (!given && rq->family == NDF_REAL_OUT && last && (ns == -1 || rq->one_axis))
+      len = 2 * (m - 1);
     if (len < 1)
       return nd_set_error(ND_ERR_VALUE, "%s: invalid number of data points (%" PRId64 ") along axis %d",
                           op, len, ax);

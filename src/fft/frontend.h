@@ -21,6 +21,8 @@ typedef struct ndf_request {
   ndf_family family;
   bool inverse;   /* NDF_COMPLEX: the backward direction */
   bool hermitian; /* hfft/ihfft: conjugate the input (hfft) or output (ihfft), swap norm */
+  bool one_axis;  /* a one-axis function: its n <= 0 is NumPy's n=None (for irfft and hfft
+                     2*(m-1)); an s[i] <= 0 of the n-axes ones is NumPy 2's -1 (m) */
 } ndf_request;
 
 /* The resolved arguments. */

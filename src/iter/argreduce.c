@@ -3,11 +3,8 @@
 
 #include <string.h>
 
-#ifdef _OPENMP
-#include <omp.h>
-#endif
-
 #include "plan.h"
+#include "pool.h"
 #include "threads.h"
 
 #define COL_CHUNK 256
@@ -35,6 +32,22 @@ static void arg_lanes(char *const *p, const int64_t *st, int64_t n, void *ctx) {
     *(int64_t *)(p[0] + k * st[0]) = c->k->row(p[1] + k * st[1], c->sa, c->len);
 }
 
+typedef struct {
+  const arg_ctx *c;
+  const char *in;
+  int64_t per;
+  int64_t *res;
+} arg_blocks;
+
+/* Block b's first best (-1 for an empty block). */
+static void arg_block(void *v, int64_t b, int slot) {
+  const arg_blocks *ab = v;
+  const arg_ctx *c = ab->c;
+  (void)slot;
+  int64_t lo = b * ab->per, hi = lo + ab->per < c->len ? lo + ab->per : c->len;
+  ab->res[b] = lo < hi ? lo + c->k->row(ab->in + lo * c->sa, c->sa, hi - lo) : -1;
+}
+
 /* One long lane shared by threads: each block's first best, then merged in order (the
  * earlier block wins ties, so the first occurrence is kept). */
 static int64_t arg_split(const arg_ctx *c, const char *in, int nt) {
@@ -43,11 +56,8 @@ static int64_t arg_split(const arg_ctx *c, const char *in, int nt) {
   if (nb > MAXB) nb = MAXB;
   int64_t res[MAXB];
   int64_t per = (c->len + nb - 1) / nb;
-#pragma omp parallel for num_threads(nt) schedule(dynamic, 1)
-  for (int64_t b = 0; b < nb; b++) {
-    int64_t lo = b * per, hi = lo + per < c->len ? lo + per : c->len;
-    res[b] = lo < hi ? lo + c->k->row(in + lo * c->sa, c->sa, hi - lo) : -1;
-  }
+  arg_blocks ab = {c, in, per, res};
+  ndi_parallel(nt, nb, arg_block, &ab);
   int64_t best = res[0];
   for (int64_t b = 1; b < nb; b++)
     if (res[b] >= 0 && c->k->better(in + best * c->sa, in + res[b] * c->sa)) best = res[b];

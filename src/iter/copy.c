@@ -5,6 +5,7 @@
 #include "core/dtype.h"
 #include "kernels/loop.h"
 #include "plan.h"
+#include "pool.h"
 #include "threads.h"
 
 #include <string.h>
@@ -28,6 +29,30 @@ void ndi_copy_layout(int ndim, const int64_t *shape, ndi_layout_ref dst, ndi_lay
 /* Slabs of about this many bytes of destination. */
 #define NDI_SLAB_BYTES (1 << 20)
 
+typedef struct {
+  int nparts;
+  const ndi_copy_part *parts;
+  int ndim, axis;
+  int64_t ext, rows;
+} slabs;
+
+/* Slab s: rows [s * rows, (s + 1) * rows) of the axis, of every part. */
+static void slab_task(void *v, int64_t s, int slot) {
+  const slabs *sl = v;
+  (void)slot;
+  int64_t lo = s * sl->rows, n = sl->ext - lo < sl->rows ? sl->ext - lo : sl->rows;
+  for (int k = 0; k < sl->nparts; k++) {
+    const ndi_copy_part *p = &sl->parts[k];
+    int64_t shape[ND_MAX_DIMS];
+    memcpy(shape, p->shape, sizeof(int64_t) * (size_t)sl->ndim);
+    shape[sl->axis] = n;
+    ndi_layout_ref d = p->dst, r = p->src;
+    d.data += lo * d.strides[sl->axis] * (int64_t)ndi_dtype_size(d.dtype);
+    r.data += lo * r.strides[sl->axis] * (int64_t)ndi_dtype_size(r.dtype);
+    ndi_copy_layout(sl->ndim, shape, d, r); /* serial inside the parallel region */
+  }
+}
+
 void ndi_copy_parts_by_slab(int nparts, const ndi_copy_part *parts, int ndim, int axis) {
   int64_t ext = parts[0].shape[axis], total = 0, row = 0;
   for (int k = 0; k < nparts; k++) {
@@ -41,19 +66,6 @@ void ndi_copy_parts_by_slab(int nparts, const ndi_copy_part *parts, int ndim, in
   if (rows < 1) rows = 1;
   int64_t nslab = (ext + rows - 1) / rows;
   int nt = ndi_threads_for(total);
-  if (nt > nslab) nt = (int)nslab;
-#pragma omp parallel for num_threads(nt) schedule(static) if (nt > 1)
-  for (int64_t s = 0; s < nslab; s++) {
-    int64_t lo = s * rows, n = ext - lo < rows ? ext - lo : rows;
-    for (int k = 0; k < nparts; k++) {
-      const ndi_copy_part *p = &parts[k];
-      int64_t shape[ND_MAX_DIMS];
-      memcpy(shape, p->shape, sizeof(int64_t) * (size_t)ndim);
-      shape[axis] = n;
-      ndi_layout_ref d = p->dst, r = p->src;
-      d.data += lo * d.strides[axis] * (int64_t)ndi_dtype_size(d.dtype);
-      r.data += lo * r.strides[axis] * (int64_t)ndi_dtype_size(r.dtype);
-      ndi_copy_layout(ndim, shape, d, r); /* serial inside the parallel region */
-    }
-  }
+  slabs sl = {nparts, parts, ndim, axis, ext, rows};
+  ndi_parallel(nt, nslab, slab_task, &sl);
 }

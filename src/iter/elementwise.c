@@ -5,13 +5,11 @@
 
 #include <stdbool.h>
 
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 
 #include "core/alloc.h"
 #include "core/dtype.h"
 #include "kernels/stream.h"
+#include "pool.h"
 #include "plan.h"
 #include "threads.h"
 
@@ -125,12 +123,9 @@ typedef struct {
 static void tiled_tile(char *const *ptrs, const int64_t *inner, const int64_t *outer,
                        int64_t na, int64_t nb, void *vctx) {
   const tiled *t = vctx;
-  int tid = 0;
-#ifdef _OPENMP
   /* with one thread the plan runs without a parallel region of its own (possibly inside
-   * someone else's), so the thread number is not ours to use */
-  if (t->threads > 1) tid = omp_get_thread_num();
-#endif
+   * someone else's), so the slot is not ours to use */
+  int tid = t->threads > 1 ? ndi_slot() : 0;
   char *base = t->buf + tid * t->per_thread;
   for (int k = 1; k < t->nop; k++) {
     if (!t->across[k]) continue;
@@ -211,15 +206,15 @@ void ndi_elementwise(int nin, int ndim, const int64_t *shape, const ndi_ew_opera
   ndi_plan plan;
   ndi_plan_init(&plan, nop, ndim, shape, ops, 0);
   plan.work_scale = work_scale > 0 ? work_scale : 1;
-  /* Non-temporal stores pay off for long rows into existing memory; a tiled plan writes
-   * short rows (measured slower), and freshly allocated pages are better written through
-   * the cache the kernel just zeroed them in (the caller says so with NDI_EW_NO_STREAM).
-   * A slow kernel (exp, log, ...) on one thread is not limited by bandwidth, and there
-   * plain stores measured faster (log 16M on one core: 23-29 ms against 29-30 ms with
-   * streaming), while with several threads streaming still wins. */
+  /* Non-temporal stores pay off for long rows into existing memory when several threads
+   * share the memory bus; a tiled plan writes short rows (measured slower), and freshly
+   * allocated pages are better written through the cache the kernel just zeroed them in
+   * (the caller says so with NDI_EW_NO_STREAM). One thread cannot fill the bus: one core
+   * has too few write-combining buffers for streaming stores to beat plain ones (16M
+   * float64 on one core: add 26 ms streamed against 16 ms plain, log 29-30 ms against
+   * 23-29 ms), so a one-thread loop writes through the cache. */
   if (!(flags & NDI_EW_NO_STREAM) && !b.convert[0] && plan.ndim > 0 && plan.block_axis < 0 &&
-      plan.size * b.loop_size[0] >= NDI_EW_STREAM_BYTES &&
-      !(plan.work_scale > 1 && ndi_plan_threads(&plan) == 1)) {
+      plan.size * b.loop_size[0] >= NDI_EW_STREAM_BYTES && ndi_plan_threads(&plan) > 1) {
     b.stream = true;
     need_buffer = true;
   }

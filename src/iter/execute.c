@@ -1,11 +1,8 @@
 /* Running a plan: rows of the inner axis, or tiles of two axes, split across threads. */
 #include <string.h>
 
-#ifdef _OPENMP
-#include <omp.h>
-#endif
-
 #include "plan.h"
+#include "pool.h"
 #include "threads.h"
 
 /* Rows longer than this are cut into pieces when there are too few rows to share. */
@@ -66,8 +63,8 @@ static row_split split_rows(const ndi_plan *p, int nthreads) {
   int64_t len = p->shape[p->ndim - 1];
   int64_t outer = outer_count(p, p->ndim - 1, NULL);
   s.pieces = 1;
-  if (nthreads > 1 && outer < 4 * (int64_t)nthreads) {
-    int64_t want = (4 * (int64_t)nthreads + outer - 1) / outer;
+  if (nthreads > 1 && outer < 16 * (int64_t)nthreads) {
+    int64_t want = (16 * (int64_t)nthreads + outer - 1) / outer;
     int64_t most = (len + NDI_MIN_PIECE - 1) / NDI_MIN_PIECE;
     s.pieces = want < most ? want : most;
     if (s.pieces < 1) s.pieces = 1;
@@ -162,6 +159,41 @@ void ndi_plan_execute(const ndi_plan *p, ndi_loop_fn fn, void *ctx) {
   ndi_plan_execute_tiled(p, fn, NULL, ctx);
 }
 
+/* How many tasks a region of `units` rows or tiles is cut into for nt threads: about one
+ * per NDI_GRAIN elements of work, at least one per thread and at most 16: threads take
+ * tasks as they become free, so a thread that its core shares with another process
+ * takes fewer of them. Which thread runs a task does not change what it computes. */
+static int64_t task_count(const ndi_plan *p, int nt, int64_t units) {
+  int64_t n = p->size * p->work_scale / NDI_GRAIN;
+  if (n > 16 * (int64_t)nt) n = 16 * (int64_t)nt;
+  if (n < nt) n = nt;
+  return n < units ? n : units;
+}
+
+typedef struct {
+  const ndi_plan *p;
+  const void *split; /* row_split or tile_split */
+  const bool *skip;
+  int64_t units, ntasks;
+  ndi_loop_fn fn;
+  ndi_tile_fn tile_fn;
+  void *ctx;
+} region;
+
+static void row_task(void *vr, int64_t task, int slot) {
+  const region *r = vr;
+  (void)slot;
+  run_rows(r->p, r->split, r->units * task / r->ntasks, r->units * (task + 1) / r->ntasks,
+           r->fn, r->ctx);
+}
+
+static void tile_task(void *vr, int64_t task, int slot) {
+  const region *r = vr;
+  (void)slot;
+  run_tiles(r->p, r->split, r->skip, r->units * task / r->ntasks,
+            r->units * (task + 1) / r->ntasks, r->fn, r->tile_fn, r->ctx);
+}
+
 void ndi_plan_execute_tiled(const ndi_plan *p, ndi_loop_fn fn, ndi_tile_fn tile_fn, void *ctx) {
   if (p->size == 0) return;
   if (p->ndim == 0) {
@@ -179,15 +211,8 @@ void ndi_plan_execute_tiled(const ndi_plan *p, ndi_loop_fn fn, ndi_tile_fn tile_
       run_tiles(p, &s, skip, 0, s.tiles, fn, tile_fn, ctx);
       return;
     }
-#pragma omp parallel num_threads(nt)
-    {
-#ifdef _OPENMP
-      int t = omp_get_thread_num(), T = omp_get_num_threads();
-#else
-      int t = 0, T = 1;
-#endif
-      run_tiles(p, &s, skip, s.tiles * t / T, s.tiles * (t + 1) / T, fn, tile_fn, ctx);
-    }
+    region r = {p, &s, skip, s.tiles, task_count(p, nt, s.tiles), fn, tile_fn, ctx};
+    ndi_parallel(nt, r.ntasks, tile_task, &r);
     return;
   }
   row_split s = split_rows(p, nt);
@@ -196,13 +221,6 @@ void ndi_plan_execute_tiled(const ndi_plan *p, ndi_loop_fn fn, ndi_tile_fn tile_
     run_rows(p, &s, 0, s.rows, fn, ctx);
     return;
   }
-#pragma omp parallel num_threads(nt)
-  {
-#ifdef _OPENMP
-    int t = omp_get_thread_num(), T = omp_get_num_threads();
-#else
-    int t = 0, T = 1;
-#endif
-    run_rows(p, &s, s.rows * t / T, s.rows * (t + 1) / T, fn, ctx);
-  }
+  region r = {p, &s, NULL, s.rows, task_count(p, nt, s.rows), fn, NULL, ctx};
+  ndi_parallel(nt, r.ntasks, row_task, &r);
 }

@@ -1,14 +1,12 @@
 /* Gather and scatter through the loop planner (see gather.h). */
 #include "gather.h"
 
+#include <stdatomic.h>
 #include <stdint.h>
-
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 
 #include "kernels/gather.h"
 #include "plan.h"
+#include "pool.h"
 #include "threads.h"
 
 void ndi_gather_run(int ndim, const int64_t *shape, char *out, const int64_t *out_strides,
@@ -35,24 +33,35 @@ void ndi_scatter_run(int ndim, const int64_t *shape, char *dst, const int64_t *d
   ndi_plan_execute(&p, ndi_scatter_loop, &elsize);
 }
 
+typedef struct {
+  char *out;
+  const char *src;
+  int64_t stride, extent, n, elsize, ntasks;
+  const int64_t *idx;
+  bool is_unsigned;
+  _Atomic int64_t first; /* the first bad position found, over all shares */
+} take_shares;
+
+static void take_share(void *v, int64_t t, int slot) {
+  take_shares *s = v;
+  (void)slot;
+  int64_t lo = s->n * t / s->ntasks, hi = s->n * (t + 1) / s->ntasks;
+  int64_t bad = ndi_take_loop(s->out + lo * s->elsize, s->src, s->stride, s->extent, s->idx + lo,
+                              hi - lo, s->elsize, s->is_unsigned);
+  if (bad < 0) return;
+  int64_t cur = atomic_load(&s->first);
+  while (lo + bad < cur && !atomic_compare_exchange_weak(&s->first, &cur, lo + bad)) {
+  }
+}
+
 int64_t ndi_take_run(char *out, const char *src, int64_t stride, int64_t extent,
                      const int64_t *idx, int64_t n, int64_t elsize, bool is_unsigned) {
   int nt = ndi_threads_for(n);
-#ifdef _OPENMP
   if (nt <= 1) return ndi_take_loop(out, src, stride, extent, idx, n, elsize, is_unsigned);
-  /* contiguous shares; the first bad position over all shares is the smallest */
-  int64_t first = INT64_MAX;
-#pragma omp parallel num_threads(nt) reduction(min : first)
-  {
-    int t = omp_get_thread_num(), k = omp_get_num_threads();
-    int64_t lo = n * t / k, hi = n * (t + 1) / k;
-    int64_t bad = ndi_take_loop(out + lo * elsize, src, stride, extent, idx + lo, hi - lo, elsize,
-                                is_unsigned);
-    if (bad >= 0) first = lo + bad;
-  }
+  /* contiguous shares, a few per thread; the first bad position over all shares is the
+   * smallest */
+  take_shares s = {out, src, stride, extent, n, elsize, 4 * (int64_t)nt, idx, is_unsigned, INT64_MAX};
+  ndi_parallel(nt, s.ntasks, take_share, &s);
+  int64_t first = atomic_load(&s.first);
   return first == INT64_MAX ? -1 : first;
-#else
-  (void)nt;
-  return ndi_take_loop(out, src, stride, extent, idx, n, elsize, is_unsigned);
-#endif
 }

@@ -5,13 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 
 #include "core/alloc.h"
 #include "core/dtype.h"
 #include "core/error.h"
+#include "pool.h"
 #include "threads.h"
 
 #define ROW_LEAF 4096       /* elements of one leaf in row form (a multiple of 128) */
@@ -406,6 +404,24 @@ static void run_tasks(const rctx *c, workspace *w, int64_t lo, int64_t hi) {
   }
 }
 
+typedef struct {
+  const rctx *c;
+  workspace *ws;
+  const task *t;
+  int j;
+  int64_t vbytes;
+  char *partial;
+} split_blocks;
+
+static void split_block_task(void *v, int64_t b, int slot) {
+  const split_blocks *sb = v;
+  workspace *w = &sb->ws[slot];
+  ctr_reset(&w->ctr);
+  run_leaves(sb->c, w, sb->t, b << sb->j, (b + 1) << sb->j);
+  memcpy(sb->partial + b * sb->vbytes, ctr_finish(&w->ctr, sb->c->k->combine, sb->t->m),
+         (size_t)sb->vbytes);
+}
+
 /* One task with its leaves shared by threads: aligned blocks of 2^j leaves (complete
  * subtrees of the serial merge tree) in parallel, then the blocks and the tail merged in
  * order on this thread. Same result as run_tasks. */
@@ -418,21 +434,9 @@ static void run_task_split(const rctx *c, workspace *ws, int nt, int64_t id, int
   task t;
   locate(c, &ws[0], &ko, id, &t);
   int64_t nblocks = c->nleaves >> j, vbytes = t.m * c->acc_size;
-#pragma omp parallel num_threads(nt)
-  {
-#ifdef _OPENMP
-    workspace *w = &ws[omp_get_thread_num()];
-#else
-    workspace *w = &ws[0];
-#endif
-    /* dynamic: a thread that is held up (a shared machine) does not hold up the rest */
-#pragma omp for schedule(dynamic, 1)
-    for (int64_t b = 0; b < nblocks; b++) {
-      ctr_reset(&w->ctr);
-      run_leaves(c, w, &t, b << j, (b + 1) << j);
-      memcpy(partial + b * vbytes, ctr_finish(&w->ctr, c->k->combine, t.m), (size_t)vbytes);
-    }
-  }
+  /* one block per pool task: a thread that is held up (a shared machine) takes fewer */
+  split_blocks sb = {c, ws, &t, j, vbytes, partial};
+  ndi_parallel(nt, nblocks, split_block_task, &sb);
   workspace *w = &ws[0];
   ctr_reset(&w->ctr);
   for (int64_t b = 0; b < nblocks; b++) {
@@ -441,6 +445,18 @@ static void run_task_split(const rctx *c, workspace *ws, int nt, int64_t id, int
   }
   run_leaves(c, w, &t, nblocks << j, c->nleaves);
   store(c, &t, ctr_finish(&w->ctr, c->k->combine, t.m));
+}
+
+typedef struct {
+  const rctx *c;
+  workspace *ws;
+  int64_t chunk;
+} task_chunks;
+
+static void task_chunk(void *v, int64_t q, int slot) {
+  const task_chunks *tc = v;
+  int64_t lo = q * tc->chunk, hi = lo + tc->chunk < tc->c->ntasks ? lo + tc->chunk : tc->c->ntasks;
+  run_tasks(tc->c, &tc->ws[slot], lo, hi);
 }
 
 /* Outputs of an empty reduction: the identity. */
@@ -527,21 +543,9 @@ nd_status ndi_reduce_run(const char *op, const ndi_reduce_spec *s) {
   } else if (nt <= 1) {
     run_tasks(&c, &ws[0], 0, c.ntasks);
   } else {
-#pragma omp parallel num_threads(nt)
-    {
-#ifdef _OPENMP
-      workspace *w = &ws[omp_get_thread_num()];
-#else
-      workspace *w = &ws[0];
-#endif
-      /* chunks of tasks, handed out as threads become free */
-      int64_t chunk = (c.ntasks + 8 * (int64_t)nt - 1) / (8 * (int64_t)nt);
-#pragma omp for schedule(dynamic, 1)
-      for (int64_t q = 0; q < (c.ntasks + chunk - 1) / chunk; q++) {
-        int64_t lo = q * chunk, hi = lo + chunk < c.ntasks ? lo + chunk : c.ntasks;
-        run_tasks(&c, w, lo, hi);
-      }
-    }
+    /* chunks of tasks, handed out as threads become free */
+    task_chunks tc = {&c, ws, (c.ntasks + 8 * (int64_t)nt - 1) / (8 * (int64_t)nt)};
+    ndi_parallel(nt, (c.ntasks + tc.chunk - 1) / tc.chunk, task_chunk, &tc);
   }
   for (int i = 0; i < nws; i++) ndi_free(ws[i].mem);
   /* min and max keep the later of equal elements in the plan's order; where that is not

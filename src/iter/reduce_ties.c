@@ -9,6 +9,7 @@
  * results and is at most one more pass over their elements. */
 #include <string.h>
 
+#include "pool.h"
 #include "reduce.h"
 #include "threads.h"
 
@@ -63,6 +64,43 @@ static const char *last_zero(const ndi_reduce_spec *s, const ties *t, const char
   return NULL;
 }
 
+typedef struct {
+  const ndi_reduce_spec *s;
+  const ties *t;
+  int64_t nout;
+} tie_chunks;
+
+/* Outputs [c * CHUNK, (c + 1) * CHUNK) in C order. */
+static void tie_chunk(void *v, int64_t c, int slot) {
+  const tie_chunks *tc = v;
+  const ndi_reduce_spec *s = tc->s;
+  const ties *t = tc->t;
+  (void)slot;
+  int64_t idx[ND_MAX_DIMS], o0 = c * CHUNK, o1 = o0 + CHUNK < tc->nout ? o0 + CHUNK : tc->nout;
+  const char *in = s->in;
+  char *out = s->out;
+  for (int64_t d = t->nk - 1, lin = o0; d >= 0; d--) { /* the chunk's first output */
+    idx[d] = lin % t->kn[d];
+    lin /= t->kn[d];
+    in += idx[d] * t->ks_in[d];
+    out += idx[d] * t->ks_out[d];
+  }
+  for (int64_t o = o0; o < o1; o++) {
+    if (zero_bits(out, s->acc_size)) {
+      const char *z = last_zero(s, t, in);
+      if (z) memcpy(out, z, (size_t)s->acc_size);
+    }
+    for (int d = t->nk - 1; d >= 0; d--) { /* next output in C order */
+      in += t->ks_in[d];
+      out += t->ks_out[d];
+      if (++idx[d] < t->kn[d]) break;
+      in -= t->kn[d] * t->ks_in[d];
+      out -= t->kn[d] * t->ks_out[d];
+      idx[d] = 0;
+    }
+  }
+}
+
 void ndi_reduce_zero_ties(const ndi_reduce_spec *s) {
   ties t = {0};
   int64_t nout = 1, nred = 1;
@@ -82,30 +120,6 @@ void ndi_reduce_zero_ties(const ndi_reduce_spec *s) {
   if (t.nr == 0) return; /* one element per output: nothing to choose between */
   int nt = ndi_threads_for(nout * nred);
   int64_t nchunk = (nout + CHUNK - 1) / CHUNK;
-#pragma omp parallel for num_threads(nt) schedule(dynamic, 1) if (nt > 1)
-  for (int64_t c = 0; c < nchunk; c++) {
-    int64_t idx[ND_MAX_DIMS], o0 = c * CHUNK, o1 = o0 + CHUNK < nout ? o0 + CHUNK : nout;
-    const char *in = s->in;
-    char *out = s->out;
-    for (int64_t d = t.nk - 1, lin = o0; d >= 0; d--) { /* the chunk's first output */
-      idx[d] = lin % t.kn[d];
-      lin /= t.kn[d];
-      in += idx[d] * t.ks_in[d];
-      out += idx[d] * t.ks_out[d];
-    }
-    for (int64_t o = o0; o < o1; o++) {
-      if (zero_bits(out, s->acc_size)) {
-        const char *z = last_zero(s, &t, in);
-        if (z) memcpy(out, z, (size_t)s->acc_size);
-      }
-      for (int d = t.nk - 1; d >= 0; d--) { /* next output in C order */
-        in += t.ks_in[d];
-        out += t.ks_out[d];
-        if (++idx[d] < t.kn[d]) break;
-        in -= t.kn[d] * t.ks_in[d];
-        out -= t.kn[d] * t.ks_out[d];
-        idx[d] = 0;
-      }
-    }
-  }
+  tie_chunks tc = {s, &t, nout};
+  ndi_parallel(nt, nchunk, tie_chunk, &tc);
 }

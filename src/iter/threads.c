@@ -1,6 +1,6 @@
-/* Thread-count control. nd's loops are OpenMP parallel regions; inside one (a batched
- * operation running per-element work in parallel) nested work runs serially, so threads
- * are never oversubscribed. */
+/* Thread-count control. nd's loops run on its worker pool (pool.h; linear algebra on
+ * OpenMP); inside a parallel region (a batched operation running per-element work in
+ * parallel) nested work runs serially, so threads are never oversubscribed. */
 #include "threads.h"
 
 #include <stdatomic.h>
@@ -10,6 +10,7 @@
 #endif
 
 #include "nd/core.h"
+#include "pool.h"
 
 static _Atomic int configured = 0; /* 0: OpenMP's default */
 
@@ -29,10 +30,8 @@ int nd_get_num_threads(void) { return ndi_max_threads(); }
 
 int ndi_threads_for(int64_t work) {
   if (work < 2 * NDI_GRAIN) return 1;
-#ifdef _OPENMP
-  if (omp_in_parallel()) return 1;
-#endif
+  if (ndi_in_parallel()) return 1;
   int n = ndi_max_threads();
   int64_t by_work = work / NDI_GRAIN;
-  return by_work < n ? (int)by_work : n;
+  return ndi_pool_usable(by_work < n ? (int)by_work : n);
 }

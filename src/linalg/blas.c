@@ -10,6 +10,7 @@
 #endif
 
 #include "blas_call.h"
+#include "iter/pool.h"
 #include "iter/threads.h"
 
 bool ndi_la_addressable(int64_t r, int64_t c, int64_t rs, int64_t cs, bool row, int64_t *ld) {
@@ -131,9 +132,7 @@ int ndi_la_blas_parallel_begin(void) {
   if (d < 1) d = 1;
   int n = ndi_max_threads();
   if (n > d) n = d;
-#ifdef _OPENMP
-  if (omp_in_parallel()) n = 1;
-#endif
+  if (ndi_in_parallel()) n = 1;
   return set_blas_threads(n);
 }
 

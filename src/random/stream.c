@@ -3,10 +3,8 @@
 
 #include <stdbool.h>
 #include <string.h>
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 
+#include "iter/pool.h"
 #include "iter/threads.h"
 #include "kernels/stream.h"
 
@@ -60,13 +58,23 @@ static void convert_part(const ndi_stream *k, const uint32_t *words, int nwords,
   memcpy(out, tmp, (size_t)take * k->elsize);
 }
 
-/* Thread t of T: its share of the m whole draws, from the state at the fill's start. */
-static void run_share(const ndi_pcg64 *start, const ndi_stream *k, char *out, int64_t m,
-                      bool streamed, int t, int T) {
-  int64_t a = m * t / T, b = m * (t + 1) / T;
-  ndi_pcg64 s = *start;
+typedef struct {
+  ndi_pcg64 start; /* the state at the fill's start */
+  const ndi_stream *k;
+  char *out;
+  int64_t m, nshares;
+  bool streamed;
+} shares;
+
+/* Share t of the m whole draws: the generator jumped ahead to its first draw. */
+static void run_share(void *v, int64_t t, int slot) {
+  const shares *sh = v;
+  (void)slot;
+  int64_t a = sh->m * t / sh->nshares, b = sh->m * (t + 1) / sh->nshares;
+  ndi_pcg64 s = sh->start;
   ndi_pcg64_advance(&s, (ndi_u128)a);
-  run_draws(&s, k, out + (size_t)a * (size_t)per_draw(k) * k->elsize, b - a, streamed);
+  run_draws(&s, sh->k, sh->out + (size_t)a * (size_t)per_draw(sh->k) * sh->k->elsize, b - a,
+            sh->streamed);
 }
 
 void ndi_stream_fill(ndi_pcg64 *g, const ndi_stream *k, void *out_, int64_t n) {
@@ -82,14 +90,10 @@ void ndi_stream_fill(ndi_pcg64 *g, const ndi_stream *k, void *out_, int64_t n) {
   const int64_t e = per_draw(k), m = n / e, rest = n % e;
   const int nt = ndi_threads_for(n);
   const bool streamed = (size_t)n * k->elsize >= STREAM_BYTES;
-  if (nt > 1 && m >= nt) {
-    const ndi_pcg64 start = *g;
-#ifdef _OPENMP
-#pragma omp parallel num_threads(nt)
-    run_share(&start, k, out, m, streamed, omp_get_thread_num(), omp_get_num_threads());
-#else
-    for (int t = 0; t < nt; t++) run_share(&start, k, out, m, streamed, t, nt);
-#endif
+  if (nt > 1 && m >= 4 * (int64_t)nt) {
+    /* a few shares per thread, taken as threads become free */
+    shares sh = {*g, k, out, m, 4 * (int64_t)nt, streamed};
+    ndi_parallel(nt, sh.nshares, run_share, &sh);
     ndi_pcg64_advance(g, (ndi_u128)m);
   } else {
     run_draws(g, k, out, m, streamed);

@@ -1,0 +1,52 @@
+/* nd's own worker threads for its parallel loops (elementwise, reductions, copies, gathers,
+ * sorting, random fills).
+ *
+ * Why not OpenMP's: libgomp's idle threads spin for a long time (GOMP_SPINCOUNT, hundreds
+ * of microseconds to milliseconds) after every parallel region, and a program cannot
+ * change that once libgomp is loaded. On a core that another process keeps busy, the
+ * spinning counts as that thread's running time, so the kernel's scheduler then lets the
+ * other process run first when the next region's work arrives, and the whole region waits
+ * for it: a 4000 x 4000 sum on two threads took 11 to 21 ms against 4 ms on one. nd's
+ * workers spin briefly, then sleep; and work is handed out as tasks that whichever thread
+ * is free takes, so a thread that the scheduler holds back takes fewer of them, and a
+ * worker that wakes late finds nothing left to do instead of being waited for.
+ *
+ * Which thread runs a task never changes what it computes: callers split work into tasks
+ * that depend on the task count only, never on the threads (results stay the same bits
+ * for every thread count). Linear algebra (OpenBLAS runs its own OpenMP threads) and
+ * libnd_fft keep OpenMP. */
+#ifndef NDI_POOL_H
+#define NDI_POOL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* One task: `task` in [0, ntasks); `slot` in [0, nt) names the thread running it, for
+ * per-thread scratch (no two tasks run on one slot at the same time). */
+typedef void (*ndi_task_fn)(void *ctx, int64_t task, int slot);
+
+/* Runs fn(ctx, task, slot) once for every task in [0, ntasks), on up to nt threads: the
+ * calling thread (slot 0) and nt - 1 pool workers, each taking the next task in order as
+ * it becomes free. Returns when all have finished. Runs them all on the calling thread,
+ * in order, when nt <= 1, when called from inside a parallel region (nd's or OpenMP's),
+ * or while another program thread is using the pool. */
+void ndi_parallel(int nt, int64_t ntasks, ndi_task_fn fn, void *ctx);
+
+/* How many of nt threads a region can use now: 1 and the workers below slot nt that are
+ * not benched (pool.c: workers whose core another program keeps busy sit out for a
+ * while). */
+int ndi_pool_usable(int nt);
+
+/* Benching on or off (on by default), and every bench lifted: for tests that must run
+ * on all the threads they ask for on a loaded machine. */
+void ndi_pool_set_benching(bool on);
+
+/* The slot of the task this thread is running (0 outside ndi_parallel), for code below a
+ * task that keeps per-thread scratch. */
+int ndi_slot(void);
+
+/* Whether this thread runs inside a parallel region (a pool task or an OpenMP region):
+ * nested loops run on one thread. */
+bool ndi_in_parallel(void);
+
+#endif

@@ -1,0 +1,184 @@
+/* nd's worker pool (src/iter/pool.c) under the loops that use it: on 2, 3 and 4 threads
+ * every result has the bits it has on one thread; program threads that run large
+ * operations at the same time (one of them gets the pool, the others run alone) get
+ * right results; a forked child runs parallel loops with workers of its own. The TSan
+ * build (make test-tsan) runs this too. */
+#include <pthread.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "helpers.h"
+#include "iter/pool.h"
+
+#define N ((int64_t)1 << 20) /* large enough for every loop to go parallel */
+
+/* The operations checked, each a fresh result from the same inputs. */
+enum { OP_ADD, OP_EXP, OP_SUM, OP_SUM_AXIS0, OP_MAX, OP_ARGMAX, OP_SORT, OP_ARGSORT, OP_TAKE,
+       OP_CONCAT, OP_TRANSPOSE, OP_RANDOM, OP_COUNT };
+
+static const char *op_name[OP_COUNT] = {"add",   "exp",     "sum",  "sum axis 0",
+                                        "max",   "argmax",  "sort", "argsort",
+                                        "take",  "concat",  "transposed copy", "random"};
+
+typedef struct {
+  nd_array *x, *y, *m, *idx;
+} inputs;
+
+static inputs make_inputs(void) {
+  inputs in;
+  nd_rng *g = nd_rng_new(7);
+  in.x = nd_random_standard_normal(g, ND_FLOAT64, ND_SHAPE(N));
+  in.y = nd_random_random(g, ND_FLOAT64, ND_SHAPE(N));
+  in.m = nd_reshape(in.x, ND_SHAPE(1024, N / 1024), ND_C);
+  in.idx = nd_random_integers(g, 0, N, false, ND_INT64, ND_SHAPE(N));
+  nd_rng_free(g);
+  return in;
+}
+
+static void free_inputs(inputs *in) {
+  nd_release(in->x);
+  nd_release(in->y);
+  nd_release(in->m);
+  nd_release(in->idx);
+}
+
+static nd_array *run_op(int op, const inputs *in) {
+  switch (op) {
+    case OP_ADD: return nd_add(in->x, in->y);
+    case OP_EXP: return nd_exp(in->y);
+    case OP_SUM: return nd_sum(in->x, -1, NULL, false);
+    case OP_SUM_AXIS0: return nd_sum(in->m, 1, (int[]){0}, false);
+    case OP_MAX: return nd_max(in->x, -1, NULL, false);
+    case OP_ARGMAX: return nd_argmax(in->x, 0, false);
+    case OP_SORT: return nd_sort(in->x, 0, false);
+    case OP_ARGSORT: return nd_argsort(in->y, 0, false);
+    case OP_TAKE: return nd_take(in->x, in->idx, 0);
+    case OP_CONCAT: {
+      nd_array *const parts[2] = {in->m, in->m};
+      return nd_concat(2, parts, 1);
+    }
+    case OP_TRANSPOSE: {
+      nd_array *t = nd_transpose(in->m);
+      nd_array *c = nd_copy(t, ND_C);
+      nd_release(t);
+      return c;
+    }
+    case OP_RANDOM: {
+      nd_rng *g = nd_rng_new(11);
+      nd_array *r = nd_random_random(g, ND_FLOAT64, ND_SHAPE(N));
+      nd_rng_free(g);
+      return r;
+    }
+  }
+  return NULL;
+}
+
+static bool same_bits(const nd_array *a, const nd_array *b) {
+  if (!a || !b || nd_dtype_of(a) != nd_dtype_of(b) || nd_size(a) != nd_size(b)) return false;
+  nd_array *ca = nd_copy(a, ND_C), *cb = nd_copy(b, ND_C);
+  bool same = memcmp(nd_data(ca), nd_data(cb), (size_t)nd_nbytes(ca)) == 0;
+  nd_release(ca);
+  nd_release(cb);
+  return same;
+}
+
+static void test_same_bits_on_every_thread_count(void **state) {
+  (void)state;
+  int before = nd_get_num_threads();
+  inputs in = make_inputs();
+  nd_array *ref[OP_COUNT];
+  nd_set_num_threads(1);
+  for (int op = 0; op < OP_COUNT; op++) {
+    ref[op] = run_op(op, &in);
+    assert_non_null(ref[op]);
+  }
+  for (int nt = 2; nt <= 4; nt++) {
+    nd_set_num_threads(nt);
+    for (int rep = 0; rep < 2; rep++) /* the second time with the workers already up */
+      for (int op = 0; op < OP_COUNT; op++) {
+        nd_array *r = run_op(op, &in);
+        if (!same_bits(r, ref[op])) fail_msg("%s on %d threads differs from one thread", op_name[op], nt);
+        nd_release(r);
+      }
+  }
+  for (int op = 0; op < OP_COUNT; op++) nd_release(ref[op]);
+  free_inputs(&in);
+  nd_set_num_threads(before);
+}
+
+/* Program threads running large operations at once, each checked against its result
+ * computed alone. */
+typedef struct {
+  const inputs *in;
+  nd_array *const *ref;
+  int id, failures;
+} caller;
+
+static void *call(void *p) {
+  caller *c = p;
+  for (int r = 0; r < 3; r++) {
+    int op = (c->id + r) % OP_COUNT;
+    nd_array *x = run_op(op, c->in);
+    if (!same_bits(x, c->ref[op])) c->failures++;
+    nd_release(x);
+  }
+  return NULL;
+}
+
+static void test_program_threads_share_the_pool(void **state) {
+  (void)state;
+  int before = nd_get_num_threads();
+  inputs in = make_inputs();
+  nd_array *ref[OP_COUNT];
+  nd_set_num_threads(1);
+  for (int op = 0; op < OP_COUNT; op++) ref[op] = run_op(op, &in);
+  nd_set_num_threads(2);
+  enum { CALLERS = 4 };
+  pthread_t th[CALLERS];
+  caller c[CALLERS];
+  for (int i = 0; i < CALLERS; i++) {
+    c[i] = (caller){&in, ref, i, 0};
+    assert_int_equal(pthread_create(&th[i], NULL, call, &c[i]), 0);
+  }
+  for (int i = 0; i < CALLERS; i++) pthread_join(th[i], NULL);
+  for (int i = 0; i < CALLERS; i++)
+    if (c[i].failures) fail_msg("caller %d: %d results differ", i, c[i].failures);
+  for (int op = 0; op < OP_COUNT; op++) nd_release(ref[op]);
+  free_inputs(&in);
+  nd_set_num_threads(before);
+}
+
+/* After fork the child has none of the parent's workers: its parallel loops start their
+ * own and finish. */
+static void test_forked_child_runs_parallel_loops(void **state) {
+  (void)state;
+  int before = nd_get_num_threads();
+  nd_set_num_threads(2);
+  inputs in = make_inputs();
+  nd_array *ref = nd_add(in.x, in.y); /* the parent's workers are up */
+  assert_non_null(ref);
+  pid_t pid = fork();
+  assert_true(pid >= 0);
+  if (pid == 0) {
+    nd_array *r = nd_add(in.x, in.y);
+    nd_array *s = nd_sort(in.x, 0, false);
+    _exit(same_bits(r, ref) && s ? 0 : 1);
+  }
+  int status = 0;
+  assert_int_equal(waitpid(pid, &status, 0), pid);
+  assert_true(WIFEXITED(status));
+  assert_int_equal(WEXITSTATUS(status), 0);
+  nd_release(ref);
+  free_inputs(&in);
+  nd_set_num_threads(before);
+}
+
+int main(void) {
+  /* every region on the threads it asks for, however busy the machine is */
+  ndi_pool_set_benching(false);
+  const struct CMUnitTest tests[] = {cmocka_unit_test(test_same_bits_on_every_thread_count),
+                                     cmocka_unit_test(test_program_threads_share_the_pool),
+                                     cmocka_unit_test(test_forked_child_runs_parallel_loops)};
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
