@@ -8,7 +8,7 @@ ASAN_BUILD ?= build/asan
 FUZZ_BUILD ?= build/fuzz
 FUZZ_SECONDS ?= 60
 
-.PHONY: all deps pydeps test test-release test-asan test-tsan check-install test-python python bench-python conformance demo demo-mpi bench bench-mpi install clean docs fuzz
+.PHONY: all deps pydeps test test-release test-asan test-tsan check-install check-python-install test-python python bench-python conformance demo demo-mpi bench bench-mpi install clean docs fuzz
 
 all:
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
@@ -25,6 +25,7 @@ TSAN_BUILD ?= build/tsan
 test: pydeps
 	$(MAKE) test-release
 	$(MAKE) check-install
+	$(MAKE) check-python-install
 	$(MAKE) test-python
 	$(MAKE) test-asan
 	$(MAKE) test-tsan
@@ -37,6 +38,14 @@ test-release: all
 # nd-static).
 check-install: all
 	scripts/check-install.sh $(BUILD)
+
+# The Python package as a user installs it: in a fresh venv (python3 -m venv), `pip wheel .`
+# from this directory with pip's build isolation (scikit-build-core and Cython from PyPI)
+# makes a wheel carrying libnd and libnd_fft, pip installs it, and a smoke test runs
+# outside the source tree (nd, nd.linalg, nd.fft against NumPy, DLPack both ways). One
+# isolated build of the package: about 2.5 minutes on 2 cores.
+check-python-install: deps
+	scripts/check-python-install.sh
 
 # The Python package (python/, Cython over libnd): `make python` installs it into .venv
 # with pip (scikit-build-core, which builds libnd again in $(PY_BUILD), incremental after the

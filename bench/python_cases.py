@@ -7,7 +7,8 @@ the ratio NumPy / nd (above 1: nd is faster), each the best of several rounds.
 
 Targets (issue 27): tiny-array calls at most 1.5x NumPy's time (ratio >= 0.67); a + b.T at
 4000x4000 float64 at least 4x NumPy; sort of 10M float64 at least 5x; the TRG at chi = 24 at
-least 1.5x."""
+least 1.5x. nd.fft (issue 28): a tiny transform's call within 2x NumPy's time; large
+transforms with cached plans at least 1.5x NumPy on one thread, 2.5x on two."""
 import argparse
 import importlib.util
 import os
@@ -50,6 +51,30 @@ def large_cases(n, sort_n):
     ]
 
 
+def fft_cases(quick):
+    """nd.fft against np.fft (issue 28's cases, complex128): the call on a tiny transform,
+    where the plan cache's hit cost shows, and large ones with cached plans (each case is
+    warmed up first, so that nd's AUTO planner has replaced its estimated plans by measured
+    ones)."""
+    rng = np.random.default_rng(1)
+    c = lambda *shape: rng.standard_normal(shape) + 1j * rng.standard_normal(shape)
+    t16, big, batch = c(16), c(2**16 if quick else 2**20), c(256 if quick else 1024, 4096)
+    two = c(*((512, 512) if quick else (2048, 2048)))
+    out = []
+    for xp in (nd, np):
+        a16, abig, abatch, atwo = (xp.asarray(v) for v in (t16, big, batch, two))
+        out.append({
+            "xp.fft.fft(x) (16 complex128)": lambda a=a16, xp=xp: xp.fft.fft(a),
+            f"fft ({big.size} complex128)": lambda a=abig, xp=xp: xp.fft.fft(a),
+            f"fft along axis 0 of {batch.shape}": lambda a=abatch, xp=xp: xp.fft.fft(a, axis=0),
+            f"fftn of {two.shape}": lambda a=atwo, xp=xp: xp.fft.fftn(a),
+        })
+    for f in out[0].values():  # nd's planner: estimated plans first, measured ones after use
+        for _ in range(30):
+            f()
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--chi", type=int, default=24)
@@ -63,6 +88,12 @@ def main():
     ndl, npl = large_cases(1000 if args.quick else 4000, 10**6 if args.quick else 10**7)
     for name in ndl:
         rows.append((name, best(ndl[name], 1, 5), best(npl[name], 1, 5), ">= 4x" if "b.T" in name else ">= 5x"))
+    if hasattr(nd, "fft"):
+        ndf, npf = fft_cases(args.quick)
+        for name in ndf:
+            tiny = name.startswith("xp.")
+            rows.append((name, best(ndf[name], 20000 if tiny else 1, 7), best(npf[name], 20000 if tiny else 1, 7),
+                         "<= 2x NumPy's time" if tiny else ">= 1.5x (1 thread), 2.5x (2)"))
     if not args.quick:
         path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "examples", "trg_ising.py")
         spec = importlib.util.spec_from_file_location("trg_ising", path)

@@ -277,6 +277,57 @@ static void test_export_refusals(void **state) {
   nd_release(a);
 }
 
+/* Read-only arrays (marked, broadcast views) go out without a copy through
+ * nd_to_dlpack_readonly, stride-0 axes included; the tensor keeps the memory alive. */
+static void test_export_readonly(void **state) {
+  (void)state;
+  nd_array *a = th_make(ND_COMPLEX64, 2, (const int64_t[]){3, 4}, TH_NEGATIVE, 5);
+  nd_array *want = nd_copy(a, ND_C);
+  assert_int_equal(nd_set_writeable(a, false), ND_OK);
+  nd_array *row = nd_index(a, "0:1, :");
+  nd_array *b = nd_broadcast_to(row, ND_SHAPE(2, 3, 4)); /* strides {0, 0, s} */
+  nd_array *wrow = nd_index(want, "0:1, :");
+  nd_array *bwant = nd_broadcast_to(wrow, ND_SHAPE(2, 3, 4));
+  nd_array *cases[] = {a, b}, *wants[] = {want, bwant};
+  for (int k = 0; k < 2; k++) {
+    nd_array *x = cases[k];
+    DLManagedTensor *t = nd_to_dlpack_readonly(x);
+    if (!t) fail_msg("%s", nd_last_error());
+    assert_ptr_equal(t->dl_tensor.data, nd_data(x));
+    assert_int_equal(t->dl_tensor.ndim, nd_ndim(x));
+    for (int i = 0; i < nd_ndim(x); i++) {
+      assert_int_equal(t->dl_tensor.shape[i], nd_shape(x)[i]);
+      assert_int_equal(t->dl_tensor.strides[i], nd_strides(x)[i]);
+    }
+    assert_int_equal(t->dl_tensor.dtype.code, kDLComplex);
+    nd_array *back = nd_from_dlpack(t); /* nd reads it back (writeable: the flag is the caller's) */
+    if (!back) fail_msg("%s", nd_last_error());
+    assert_ptr_equal(nd_data(back), nd_data(x));
+    th_assert_same_values(back, wants[k]);
+    nd_release(back);
+  }
+  /* the tensor outlives every array over the memory */
+  DLManagedTensor *t = nd_to_dlpack_readonly(b);
+  nd_release(b);
+  nd_release(row);
+  nd_release(a);
+  nd_array *back = nd_from_dlpack(t);
+  assert_non_null(back);
+  th_assert_same_values(back, bwant);
+  nd_release(back);
+  TH_EXPECT_ERROR(nd_to_dlpack_readonly(NULL), ND_ERR_NULL, "to_dlpack_readonly: argument a is NULL");
+  nd_array *c = nd_zeros(ND_INT8, ND_SHAPE(2), ND_C);
+  nd_clear_error();
+  ndi_alloc_fail_after(0);
+  assert_null(nd_to_dlpack_readonly(c));
+  ndi_alloc_fail_after(-1);
+  th_assert_error(ND_ERR_NOMEM, "to_dlpack_readonly");
+  nd_release(c);
+  nd_release(bwant);
+  nd_release(wrow);
+  nd_release(want);
+}
+
 static void test_allocation_failures(void **state) {
   (void)state;
   nd_array *a = th_make(ND_INT32, 2, (const int64_t[]){3, 4}, TH_C, 1);
@@ -312,6 +363,7 @@ int main(void) {
       cmocka_unit_test(test_import_dtypes),
       cmocka_unit_test(test_import_refusals),
       cmocka_unit_test(test_export_refusals),
+      cmocka_unit_test(test_export_readonly),
       cmocka_unit_test(test_allocation_failures),
   };
   return TH_RUN(tests);

@@ -173,6 +173,15 @@ struct DLManagedTensor;
  *  is read-only (a broadcast view: axis 0 has stride 0 and extent 3) and DLPack 0.6
  *  ..."). */
 ND_API struct DLManagedTensor *nd_to_dlpack(nd_array *a);
+/** Exports `a` as nd_to_dlpack does, without a copy, whether or not it is writeable: for a
+ *  consumer that promises not to write into the memory. DLPack 0.6's tensor cannot say so
+ *  itself; the caller says it in the protocol it speaks, e.g. by wrapping the tensor into a
+ *  DLPack 1.x DLManagedTensorVersioned with DLPACK_FLAG_BITMASK_READ_ONLY set (as the
+ *  Python binding's `__dlpack__(max_version=(1, 0))` does, so that NumPy's from_dlpack
+ *  gives a read-only array over nd's memory). A broadcast view goes out with its stride-0
+ *  axes. The tensor keeps the memory alive as nd_to_dlpack's does.
+ *  Errors: ND_ERR_NULL ("to_dlpack_readonly: argument a is NULL"), ND_ERR_NOMEM. */
+ND_API struct DLManagedTensor *nd_to_dlpack_readonly(const nd_array *a);
 /** Imports a DLPack managed tensor without a copy: a writeable array over its memory
  *  (byte_offset and strides honoured; NULL strides mean C order). The producer's deleter
  *  runs when the last nd array using the memory is released. Refused, with the tensor not

@@ -2,6 +2,7 @@
 namespace (``import nd as xp``). The arrays share memory with NumPy both ways (buffer
 protocol, DLPack); the work runs in libnd's threaded kernels with the GIL released.
 See docs/guide/python.md."""
+import importlib.util as _importlib_util
 import math as _math
 
 from nd._core import (CPU as _CPU, DTYPES as _DTYPES, Array, DType, DLDeviceType, LinAlgError,
@@ -30,6 +31,12 @@ from nd._sorting import argsort, searchsorted, sort
 from nd._views import (astype, broadcast_arrays, broadcast_to, expand_dims, flip,
                        matrix_transpose, moveaxis, permute_dims, reshape, squeeze)
 from nd import linalg, random
+
+# The fft extension exists when the package was built with FFTW (libnd_fft, the extension
+# module nd._fft); without it nd has no attribute fft, which is how the standard says that
+# an extension is missing.
+if _importlib_util.find_spec("nd._fft") is not None:
+    from nd import fft
 
 __array_api_version__ = "2024.12"
 __version__ = _libnd_version()

@@ -16,7 +16,7 @@ from nd._c.creation cimport nd_assign, nd_copy, nd_fill_scalar, nd_from_data, nd
 from nd._c.elementwise cimport (nd_abs, nd_bitwise_invert, nd_negative, nd_positive, nd_weak,
                                 nd_is_weak)
 from nd._c.indexing cimport nd_index_arrays, nd_index_arrays_assign
-from nd._c.io cimport DLManagedTensor, nd_to_dlpack
+from nd._c.io cimport DLManagedTensor, nd_to_dlpack, nd_to_dlpack_readonly
 from nd._c.linalg cimport nd_matmul
 from nd._c.print cimport nd_repr, nd_to_string
 from nd._c.views cimport nd_index, nd_matrix_transpose, nd_transpose
@@ -933,28 +933,34 @@ cdef class Array:
     # -- DLPack
     def __dlpack__(self, /, *, stream=None, max_version=None, dl_device=None, copy=None):
         """A DLPack capsule over the array's memory: the versioned one (DLPack 1.x) when
-        max_version asks for it, the legacy one otherwise. copy=True exports a copy, and so
-        does copy=None for a read-only array (nd exports writeable memory only)."""
+        max_version asks for it, the legacy one otherwise. copy=True exports a copy. A
+        read-only array (marked so, or a broadcast view) goes out without a copy in the
+        versioned capsule, flagged read-only (NumPy's from_dlpack then gives a read-only
+        array); the legacy capsule cannot say read-only, so there it goes out as a copy,
+        or copy=False is a BufferError."""
         if stream is not None and stream != -1:
             raise ValueError("nd arrays live on the CPU: stream must be None")
         if dl_device is not None and tuple(dl_device) != (DLDeviceType.CPU, 0):
             raise BufferError(f"nd cannot export to device {dl_device!r}")
         cdef bint versioned = max_version is not None and max_version[0] >= 1
+        cdef bint readonly = not nd_is_writeable(self.arr)
         cdef Array src = self
         cdef DLManagedTensor *t
         cdef bint copied = False
-        if copy or (copy is None and not nd_is_writeable(self.arr)):
-            # nd exports writeable memory only (a consumer of legacy DLPack could write
-            # into it); a read-only array goes out as a copy unless copy=False
+        if copy or (readonly and not versioned and copy is None):
             src = wrap(nd_copy(self.arr, ND_K))
             copied = True
-        elif not nd_is_writeable(self.arr):
-            raise BufferError("__dlpack__: the nd array is read-only and copy=False forbids exporting a copy")
+            readonly = False
+        elif readonly and not versioned:
+            raise BufferError("__dlpack__: the nd array is read-only, which the legacy DLPack capsule "
+                              "cannot express, and copy=False forbids exporting a copy (ask for "
+                              "max_version=(1, 0))")
         with nogil:
-            t = nd_to_dlpack(src.arr)
+            # nd_to_dlpack refuses read-only arrays; the versioned capsule carries the flag
+            t = nd_to_dlpack_readonly(src.arr) if readonly else nd_to_dlpack(src.arr)
         if t == NULL:
             raise_error()
-        return ndpy_dlpack_capsule(t, versioned, False, copied)
+        return ndpy_dlpack_capsule(t, versioned, readonly, copied)
 
     def __dlpack_device__(self, /):
         return (DLDeviceType.CPU, 0)

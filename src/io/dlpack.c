@@ -43,20 +43,11 @@ static DLDataType dl_dtype_of(nd_dtype t) {
   return d;
 }
 
-struct DLManagedTensor *nd_to_dlpack(nd_array *a) {
-  NDI_REQUIRE("to_dlpack", a);
-  if (!ndi_is_writeable(a)) { /* nd_is_writeable: the flag, and no broadcast axis */
-    int b = ndi_broadcast_axis(a);
-    char why[96] = "";
-    if (ndi_write_flag(a) && b >= 0)
-      snprintf(why, sizeof why, " (a broadcast view: axis %d has stride 0 and extent %lld)", b,
-               (long long)a->shape[b]);
-    return ndi_error_null(ND_ERR_READONLY, "to_dlpack: the array is read-only%s and DLPack %d.%d cannot mark a tensor read-only (export a copy: nd_copy)",
-                          why, DLPACK_VERSION / 100, DLPACK_VERSION % 100 / 10);
-  }
+/* The managed tensor over a's memory, whatever its write permission (the callers decide). */
+static DLManagedTensor *export_tensor(const char *op, const nd_array *a) {
   size_t bytes = sizeof(export_block) + 2 * (size_t)a->ndim * sizeof(int64_t);
   export_block *b = ndi_malloc(bytes);
-  if (!b) return ndi_nomem("to_dlpack", bytes), NULL;
+  if (!b) return ndi_nomem(op, bytes), NULL;
   memcpy(b->dims, a->shape, (size_t)a->ndim * sizeof(int64_t));
   memcpy(b->dims + a->ndim, a->strides, (size_t)a->ndim * sizeof(int64_t));
   b->storage = a->storage;
@@ -73,6 +64,27 @@ struct DLManagedTensor *nd_to_dlpack(nd_array *a) {
   b->mt.manager_ctx = b;
   b->mt.deleter = export_deleter;
   return &b->mt;
+}
+
+struct DLManagedTensor *nd_to_dlpack(nd_array *a) {
+  NDI_REQUIRE("to_dlpack", a);
+  if (!ndi_is_writeable(a)) { /* nd_is_writeable: the flag, and no broadcast axis */
+    int b = ndi_broadcast_axis(a);
+    char why[96] = "";
+    if (ndi_write_flag(a) && b >= 0)
+      snprintf(why, sizeof why, " (a broadcast view: axis %d has stride 0 and extent %lld)", b,
+               (long long)a->shape[b]);
+    return ndi_error_null(ND_ERR_READONLY, "to_dlpack: the array is read-only%s and DLPack %d.%d cannot mark a tensor read-only (export a copy: nd_copy)",
+                          why, DLPACK_VERSION / 100, DLPACK_VERSION % 100 / 10);
+  }
+  return export_tensor("to_dlpack", a);
+}
+
+/* No write check: the caller marks the tensor read-only in a protocol that can say so
+ * (DLPack 1.x's versioned tensor, built around this one by the Python binding). */
+struct DLManagedTensor *nd_to_dlpack_readonly(const nd_array *a) {
+  NDI_REQUIRE("to_dlpack_readonly", a);
+  return export_tensor("to_dlpack_readonly", a);
 }
 
 static void import_deleter(void *data, void *ctx) {

@@ -1,5 +1,6 @@
 """Zero-copy exchange with NumPy both ways (buffer protocol, __array__, DLPack), the
 array object's attributes and conversions, repr/str as NumPy prints, .npy/.npz files."""
+import ctypes
 import inspect
 import threading
 
@@ -79,6 +80,82 @@ def test_dlpack_both_ways():
         r[0] = 1.0
     with pytest.raises(TypeError):
         nd.from_dlpack([1, 2])
+
+
+def _capsule_flags(cap):
+    """The flags of a versioned DLPack capsule (DLManagedTensorVersioned: version, manager_ctx,
+    deleter, then flags), read through ctypes; the capsule stays unconsumed."""
+    get = ctypes.pythonapi.PyCapsule_GetPointer
+    get.restype, get.argtypes = ctypes.c_void_p, [ctypes.py_object, ctypes.c_char_p]
+    ptr = get(cap, b"dltensor_versioned")
+    return ctypes.c_uint64.from_address(ptr + 8 + 2 * ctypes.sizeof(ctypes.c_void_p)).value
+
+
+READ_ONLY, IS_COPIED = 1, 2
+
+
+class LegacyProducer:
+    """A producer that speaks only the legacy protocol (no max_version, no copy)."""
+
+    def __init__(self, x):
+        self.x = x
+
+    def __dlpack__(self, stream=None):
+        return self.x.__dlpack__()
+
+    def __dlpack_device__(self):
+        return self.x.__dlpack_device__()
+
+
+def _readonly_views():
+    """Read-only nd arrays: over a read-only NumPy array (marked), and a broadcast view."""
+    n = np.arange(24.0).reshape(4, 6)[::-1, ::2]
+    n.flags.writeable = False
+    marked = nd.asarray(n)
+    base = nd.asarray(np.arange(4, dtype=np.complex64))
+    return [(marked, n), (nd.broadcast_to(base[None, :], (3, 4)),
+                          np.broadcast_to(np.asarray(base)[None, :], (3, 4)))]
+
+
+def test_dlpack_readonly_without_copy():
+    """DLPack >= 1.0: a read-only nd array goes out over its own memory, flagged read-only;
+    NumPy and nd make read-only arrays of it."""
+    for x, n in _readonly_views():
+        cap = x.__dlpack__(max_version=(1, 0))
+        assert _capsule_flags(cap) == READ_ONLY
+        del cap  # unconsumed: its destructor frees the tensor
+        y = np.from_dlpack(x)
+        assert not y.flags.writeable
+        assert y.__array_interface__["data"][0] == np.asarray(x).__array_interface__["data"][0]
+        assert y.strides == n.strides
+        np.testing.assert_array_equal(y, n)
+        z = nd.from_dlpack(x)
+        assert np.shares_memory(np.asarray(z), np.asarray(x))
+        with pytest.raises(ValueError):
+            z[0] = 1
+        # copy=True still copies, into writeable memory
+        c = np.from_dlpack(x, copy=True)
+        assert c.flags.writeable and not np.shares_memory(c, np.asarray(x))
+        assert _capsule_flags(x.__dlpack__(max_version=(1, 0), copy=True)) == IS_COPIED
+        del x, z
+        np.testing.assert_array_equal(y, n)  # y keeps the memory alive
+
+
+def test_dlpack_readonly_legacy_copies():
+    """The legacy capsule cannot say read-only: a read-only array goes out as a copy (or
+    copy=False is a BufferError), as before DLPack 1.0."""
+    for x, n in _readonly_views():
+        y = np.from_dlpack(LegacyProducer(x))  # (NumPy marks legacy imports read-only)
+        assert not np.shares_memory(y, np.asarray(x))
+        np.testing.assert_array_equal(y, n)
+        with pytest.raises(BufferError, match="legacy DLPack capsule cannot express"):
+            x.__dlpack__(copy=False)
+        with pytest.raises(BufferError, match="legacy DLPack capsule cannot express"):
+            x.__dlpack__(max_version=(0, 8), copy=False)
+        assert x.__dlpack__(max_version=(1, 3), copy=False) is not None
+    w = nd.ones(3)  # writeable arrays: no flag, no copy, either capsule
+    assert _capsule_flags(w.__dlpack__(max_version=(1, 0))) == 0
+    assert np.shares_memory(np.from_dlpack(LegacyProducer(w)), np.asarray(w))
 
 
 def test_array_object():

@@ -19,6 +19,11 @@ FUNCS = sorted(n for n in dir(nd) if not n.startswith("_") and callable(getattr(
                and inspect.isroutine(getattr(nd, n)))
 LINALG = sorted(n for n in nd.linalg.__all__ if inspect.isroutine(getattr(nd.linalg, n)))
 SKIP = {"save", "savez", "savez_compressed", "load", "set_num_threads"}  # touch files / state
+# nd.fft when the package has it, less the plan cache's controls (files, process state)
+FFT = sorted(n for n in getattr(getattr(nd, "fft", None), "__all__", [])
+             if inspect.isroutine(getattr(nd.fft, n)) and n not in {
+                 "save_wisdom", "load_wisdom", "forget_wisdom", "clear_plans", "set_planner",
+                 "set_cache_limits"})
 
 
 def objects():
@@ -45,14 +50,17 @@ def call(f, args, kwargs):
 
 
 KEYWORDS = ["axis", "keepdims", "dtype", "k", "offset", "ord", "descending", "copy", "shape",
-            "correction", "n", "side", "upper", "full_matrices", "mode", "rtol", "indexing"]
+            "correction", "n", "side", "upper", "full_matrices", "mode", "rtol", "indexing",
+            "norm", "axes", "s", "d", "out"]
 
 
-@pytest.mark.parametrize("name", [n for n in FUNCS if n not in SKIP] + ["linalg." + n for n in LINALG])
+@pytest.mark.parametrize("name", [n for n in FUNCS if n not in SKIP] + ["linalg." + n for n in LINALG]
+                         + ["fft." + n for n in FFT])
 @settings(max_examples=25)
 @given(args=st.lists(objects(), max_size=4), kw=st.dictionaries(st.sampled_from(KEYWORDS), objects(), max_size=2))
 def test_namespace_function(name, args, kw):
-    f = getattr(nd.linalg, name[7:]) if name.startswith("linalg.") else getattr(nd, name)
+    mod, _, short = name.rpartition(".")
+    f = getattr(getattr(nd, mod) if mod else nd, short)
     call(f, args, kw)
 
 
@@ -91,6 +99,8 @@ def test_no_leak():
             _ = np.asarray(y)
             _ = nd.asarray([1.0, 2.0, 3.0])
             _ = nd.from_dlpack(y)
+            if FFT:
+                _ = nd.fft.rfft(y, axis=0)
             try:
                 x + nd.ones(3)
             except ValueError:

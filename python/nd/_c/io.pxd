@@ -18,4 +18,5 @@ cdef extern from "nd/io.h" nogil:
     nd_array *nd_npz_get(const nd_npz *z, const char *name)
     void nd_npz_close(nd_npz *z)
     DLManagedTensor *nd_to_dlpack(nd_array *a)
+    DLManagedTensor *nd_to_dlpack_readonly(const nd_array *a)
     nd_array *nd_from_dlpack(DLManagedTensor *t)
