@@ -125,6 +125,17 @@ static bool shared_core(int64_t wall0, int64_t cpu0, int64_t now, int slot) {
   return false;
 }
 
+void ndi_pool_bench(int slot) {
+  if (slot > 0 && slot < POOL_MAX) bench(slot, now_ns());
+}
+
+bool ndi_shared_core(int64_t wall0, int64_t cpu0) {
+  return shared_core(wall0, cpu0, now_ns(), 0);
+}
+
+int64_t ndi_wall_ns(void) { return now_ns(); }
+int64_t ndi_cpu_ns(void) { return cpu_ns(); }
+
 int ndi_pool_usable(int nt) {
   if (nt <= 1) return nt;
   int64_t now = now_ns();

@@ -37,6 +37,16 @@ void ndi_parallel(int nt, int64_t ntasks, ndi_task_fn fn, void *ctx);
  * while). */
 int ndi_pool_usable(int nt);
 
+/* For threads nd does not own (OpenBLAS's): bench slot `slot` as if its worker had
+ * shared its core, so that ndi_pool_usable counts one thread fewer for a while. */
+void ndi_pool_bench(int slot);
+/* The clocks the pool judges by (ns), and its judgement: whether the calling thread,
+ * busy since wall0/cpu0, shared its core (ran less than 3/4 of the wall time, over at
+ * least 0.5 ms). */
+int64_t ndi_wall_ns(void);
+int64_t ndi_cpu_ns(void);
+bool ndi_shared_core(int64_t wall0, int64_t cpu0);
+
 /* Benching on or off (on by default), and every bench lifted: for tests that must run
  * on all the threads they ask for on a loaded machine. */
 void ndi_pool_set_benching(bool on);
