@@ -173,6 +173,10 @@ static nd_status eigh(const char *op, const nd_dmatrix *a, nd_eigensolver solver
   if (!ndi_agree(&c) && n > 0) {
     if (solver == ND_EIGENSOLVER_SCALAPACK) {
       scalapack_eigh(&c, f, nd_data(vals), z);
+      /* ScaLAPACK 2.2's p?syevd / p?heevd leave w wrong on processes that hold none of
+       * the matrix (one block of it on a grid of several processes, say): rank 0, which
+       * holds element (0, 0), has the values every rank gets. */
+      if (!c.st) MPI_Bcast(nd_data(vals), (int)n, f->sl->mpi_real, 0, f->grid->comm);
     } else {
 #ifdef ND_HAVE_ELPA
       int err = ndi_elpa_eigh(f, nd_data(vals), z);

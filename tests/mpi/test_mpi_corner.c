@@ -1,0 +1,100 @@
+/* Corner cases of the distributed solvers, found by checking nd_mpi against NumPy from
+ * outside: matrices that few blocks or few processes hold (ScaLAPACK's eigensolvers and
+ * p?gesvd misbehave there), ELPA's inputs and sizes, results that must be bitwise the
+ * same on every rank. Each case compares with nd's serial result on the whole matrix. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mpi_check.h"
+
+static double tol(nd_dtype t) { return t == ND_FLOAT32 || t == ND_COMPLEX64 ? 2e-3 : 1e-9; }
+
+/* Every rank holds the same bytes in x (an array promised to be the same on every rank). */
+static void same_everywhere(const nd_array *x, const char *what) {
+  uint64_t h = 1469598103934665603ULL;
+  if (x) {
+    const unsigned char *p = nd_data(x);
+    for (size_t i = 0; i < nd_nbytes(x); i++) h = (h ^ p[i]) * 1099511628211ULL;
+  }
+  long v[2] = {(long)(h >> 2), -(long)(h >> 2)};
+  MPI_Allreduce(MPI_IN_PLACE, v, 2, MPI_LONG, MPI_MIN, MPI_COMM_WORLD);
+  MC_CHECK(x && v[0] == -v[1], "%s differs between ranks", what);
+}
+
+static nd_array *ct(const nd_array *x) { /* conjugate transpose */
+  nd_array *t = nd_matrix_transpose((nd_array *)x), *h = nd_conj(t);
+  nd_release(t);
+  return h;
+}
+
+/* The Hermitian (X + X^H) / 2 of the values of `seed`, whole on every rank. */
+static nd_array *hermitian_whole(nd_dtype t, int64_t n, uintptr_t seed) {
+  nd_array *x = mc_dense(t, n, n, seed), *xh = ct(x), *s = nd_add(x, xh);
+  nd_array *h = nd_multiply_scalar(s, ND_FLOAT(0.5));
+  nd_release(x), nd_release(xh), nd_release(s);
+  return h;
+}
+
+/* eigh and eigvalsh with solver s on the whole matrix aw distributed with mb x nb blocks:
+ * w as nd_linalg_eigvalsh's and the same on every rank, a v = v diag(w), v^H v = I. */
+static void check_eigh(nd_grid *g, const nd_array *aw, int64_t mb, int64_t nb, nd_eigensolver s) {
+  nd_dtype t = nd_dtype_of(aw);
+  int64_t n = nd_shape(aw)[0];
+  nd_dmatrix *a = nd_dmatrix_scatter(g, aw, 0, mb, nb), *v = NULL;
+  nd_array *w = NULL;
+  MC_OK(nd_dmatrix_eigh_ex(a, s, &w, &v));
+  nd_array *want = nd_linalg_eigvalsh(aw), *vw = mc_gather(v);
+  mc_close(w, want, tol(t), "eigh: w");
+  same_everywhere(w, "eigh: w");
+  if (vw && w) {
+    nd_array *av = nd_matmul(aw, vw), *vd = nd_multiply(vw, w), *vh = ct(vw), *vhv = nd_matmul(vh, vw);
+    nd_array *eye = nd_eye(t, n, n, 0);
+    mc_close(av, vd, tol(t), "eigh: a v = v diag(w)");
+    mc_close(vhv, eye, tol(t), "eigh: v^H v = I");
+    nd_release(av), nd_release(vd), nd_release(vh), nd_release(vhv), nd_release(eye);
+  }
+  nd_array *w2 = nd_dmatrix_eigvalsh_ex(a, s);
+  mc_close(w2, want, tol(t), "eigvalsh");
+  same_everywhere(w2, "eigvalsh");
+  nd_release(w2), nd_release(w), nd_release(want), nd_release(vw);
+  nd_dmatrix_free(a), nd_dmatrix_free(v);
+}
+
+static const nd_eigensolver solvers[3] = {ND_EIGENSOLVER_AUTO, ND_EIGENSOLVER_SCALAPACK, ND_EIGENSOLVER_ELPA};
+
+/* Matrices held by one block, or by fewer block columns than the grid has columns: the
+ * processes without a column of the matrix got wrong eigenvalues from p?syevd. */
+static void test_eigh_few_blocks(nd_grid *g, nd_dtype t) {
+  static const int64_t cases[][3] = {{5, 8, 8}, {7, 100, 100}, {6, 4, 4}, {9, 3, 5}, {2, 1, 1}};
+  int nsolvers = nd_mpi_have_elpa() ? 3 : 2;
+  for (int i = 0; i < 5; i++)
+    for (int si = 0; si < nsolvers; si++) {
+      mc_case("grid %dx%d, %s: eigh n=%lld blocks %lldx%lld solver %d", nd_grid_nprow(g), nd_grid_npcol(g),
+              nd_dtype_name(t), (long long)cases[i][0], (long long)cases[i][1], (long long)cases[i][2],
+              (int)solvers[si]);
+      nd_array *aw = hermitian_whole(t, cases[i][0], 31);
+      check_eigh(g, aw, cases[i][1], cases[i][2], solvers[si]);
+      nd_release(aw);
+    }
+}
+
+int main(int argc, char **argv) {
+  mc_init(&argc, &argv, "test_mpi_corner");
+  /* as test_mpi_linalg: the tridiagonal and bidiagonal reductions meet OpenBLAS 0.3.21's
+   * over-reads under AddressSanitizer, so the cases that use them run in the release build */
+  bool skip_reductions = getenv("ND_MPI_TEST_UNDER_ASAN") != NULL;
+  if (skip_reductions && mc_rank == 0)
+    printf("test_mpi_corner: eigh and svd cases skipped under ASan (see test_mpi_linalg.c)\n");
+  int rows[4], cols[4], ngrids = mc_grid_shapes(rows, cols);
+  for (int gi = 0; gi < ngrids; gi++) {
+    nd_grid *g = nd_grid_new(MPI_COMM_WORLD, rows[gi], cols[gi]);
+    MC_NONNULL(g, "grid_new");
+    for (int ti = 0; ti < 4 && !skip_reductions; ti++) {
+      nd_dtype t = mc_dtypes[ti];
+      test_eigh_few_blocks(g, t);
+    }
+    nd_grid_free(g);
+  }
+  return mc_finish();
+}
