@@ -331,7 +331,11 @@ ND_API nd_array *nd_dmatrix_eigvalsh(const nd_dmatrix *a);
  *  Errors: as nd_dmatrix_eigh_ex, naming dmatrix_eigvalsh. */
 ND_API nd_array *nd_dmatrix_eigvalsh_ex(const nd_dmatrix *a, nd_eigensolver solver);
 /** Reduced singular value decomposition a = u diag(s) vh (p?gesvd): u m x k, s (k values
- *  of the real dtype, descending, on every rank), vh k x n, k = min(m, n).
+ *  of the real dtype, descending, the same on every rank), vh k x n, k = min(m, n); u and
+ *  vh have square blocks of a's row block size. A matrix with fewer rows and columns than
+ *  the grid has processes, or with one row or column, is factored by LAPACK on rank 0
+ *  (nd_linalg_svd) and u and vh are scattered: ScaLAPACK 2.2's p?gesvd fails on the first
+ *  and can hang on the second.
  *  Errors: ND_ERR_LINALG ("dmatrix_svd: the SVD did not converge (ScaLAPACK info 3)"). */
 ND_API nd_status nd_dmatrix_svd(const nd_dmatrix *a, nd_dmatrix **u, nd_array **s,
                                 nd_dmatrix **vh);

@@ -79,6 +79,44 @@ static void test_eigh_few_blocks(nd_grid *g, nd_dtype t) {
     }
 }
 
+/* s as nd_linalg_svdvals and the same on every rank, u diag(s) vh = a, u^H u = I,
+ * vh vh^H = I. */
+static void check_svd(nd_grid *g, nd_dtype t, int64_t m, int64_t n, int64_t mb, int64_t nb) {
+  mc_case("grid %dx%d, %s: svd [%lld,%lld] blocks %lldx%lld", nd_grid_nprow(g), nd_grid_npcol(g),
+          nd_dtype_name(t), (long long)m, (long long)n, (long long)mb, (long long)nb);
+  int64_t k = m < n ? m : n;
+  nd_dmatrix *a = mc_dist(g, t, m, n, mb, nb, 41), *u = NULL, *vh = NULL;
+  nd_array *s = NULL;
+  MC_OK(nd_dmatrix_svd(a, &u, &s, &vh));
+  nd_array *aw = mc_dense(t, m, n, 41), *want = nd_linalg_svdvals(aw), *uw = mc_gather(u), *vw = mc_gather(vh);
+  mc_close(s, want, tol(t), "svd: s");
+  same_everywhere(s, "svd: s");
+  int64_t ub[2] = {0, 0};
+  nd_dmatrix_blocks(u, &ub[0], &ub[1]);
+  MC_CHECK(!u || (ub[0] == mb && ub[1] == mb), "svd: u has square blocks of a's row block size");
+  if (uw && vw && s) {
+    nd_array *us = nd_multiply(uw, s), *usv = nd_matmul(us, vw), *uh = ct(uw), *uhu = nd_matmul(uh, uw);
+    nd_array *vhh = ct(vw), *vvh = nd_matmul(vw, vhh), *eye = nd_eye(t, k, k, 0);
+    mc_close(usv, aw, tol(t), "svd: u diag(s) vh = a");
+    mc_close(uhu, eye, tol(t), "svd: u^H u = I");
+    mc_close(vvh, eye, tol(t), "svd: vh vh^H = I");
+    nd_release(us), nd_release(usv), nd_release(uh), nd_release(uhu), nd_release(vhh);
+    nd_release(vvh), nd_release(eye);
+  }
+  nd_release(s), nd_release(aw), nd_release(want), nd_release(uw), nd_release(vw);
+  nd_dmatrix_free(a), nd_dmatrix_free(u), nd_dmatrix_free(vh);
+}
+
+/* Matrices with fewer rows and columns than the grid has processes (p?gesvd reported
+ * "heterogeneity" as a failure to converge), vectors (a 1 x 2 matrix hung it), and the
+ * sizes around them. */
+static void test_svd_small(nd_grid *g, nd_dtype t) {
+  static const int64_t cases[][4] = {{2, 2, 1, 1}, {3, 3, 1, 1}, {3, 2, 2, 2}, {2, 3, 3, 3}, {3, 3, 8, 8},
+                                     {1, 2, 1, 1}, {1, 2, 3, 3}, {2, 1, 1, 1}, {1, 7, 2, 2}, {6, 1, 2, 3},
+                                     {1, 1, 1, 1}, {4, 4, 1, 1}, {5, 3, 2, 2}};
+  for (int i = 0; i < 13; i++) check_svd(g, t, cases[i][0], cases[i][1], cases[i][2], cases[i][3]);
+}
+
 int main(int argc, char **argv) {
   mc_init(&argc, &argv, "test_mpi_corner");
   /* as test_mpi_linalg: the tridiagonal and bidiagonal reductions meet OpenBLAS 0.3.21's
@@ -93,6 +131,7 @@ int main(int argc, char **argv) {
     for (int ti = 0; ti < 4 && !skip_reductions; ti++) {
       nd_dtype t = mc_dtypes[ti];
       test_eigh_few_blocks(g, t);
+      test_svd_small(g, t);
     }
     nd_grid_free(g);
   }
