@@ -166,6 +166,8 @@ static nd_status eigh(const char *op, const nd_dmatrix *a, nd_eigensolver solver
     wt = wt == ND_FLOAT32 ? ND_FLOAT64 : ND_COMPLEX128;
   nd_dmatrix *f = ndi_redistributed_copy(&c, a, a->grid, work_nb, work_nb, wt);
   if (!f) return c.st;
+  /* ELPA reads the whole matrix; nd's eigh reads the lower triangle only */
+  if (solver == ND_EIGENSOLVER_ELPA && !ndi_make_hermitian(&c, f)) return nd_dmatrix_free(f), c.st;
   nd_dmatrix *z = want_v ? ndi_dmatrix_new(op, a->grid, wt, n, n, work_nb, work_nb) : NULL;
   nd_array *vals = NULL;
   if (want_v && !z) ndi_coll_failed(&c);

@@ -201,6 +201,11 @@ nd_dmatrix *ndi_redistributed_copy(ndi_collective *c, const nd_dmatrix *a, nd_gr
 /* The square block size the factorisations use for a: its row block size. */
 static inline int64_t ndi_square_block(const nd_dmatrix *a) { return a->mb; }
 
+/* Makes the square matrix h (square blocks) Hermitian from its lower triangle: the strict
+ * upper triangle gets the conjugates of the lower one, the diagonal's imaginary parts 0.
+ * Collective (p?tranc); false after an agreed failure (out of memory). */
+bool ndi_make_hermitian(ndi_collective *c, nd_dmatrix *h);
+
 /* a converted to dtype t on its own distribution (a local step; the caller agrees), or a
  * itself when it has that dtype: *owned says whether the caller frees the result. */
 const nd_dmatrix *ndi_as_dtype(ndi_collective *c, const nd_dmatrix *a, nd_dtype t, nd_dmatrix **owned);

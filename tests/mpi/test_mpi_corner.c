@@ -36,12 +36,14 @@ static nd_array *hermitian_whole(nd_dtype t, int64_t n, uintptr_t seed) {
   return h;
 }
 
-/* eigh and eigvalsh with solver s on the whole matrix aw distributed with mb x nb blocks:
- * w as nd_linalg_eigvalsh's and the same on every rank, a v = v diag(w), v^H v = I. */
-static void check_eigh(nd_grid *g, const nd_array *aw, int64_t mb, int64_t nb, nd_eigensolver s) {
+/* eigh and eigvalsh with solver s on src (whose lower triangle is the Hermitian aw's)
+ * distributed with mb x nb blocks: w as nd_linalg_eigvalsh's and the same on every rank,
+ * a v = v diag(w), v^H v = I. */
+static void check_eigh(nd_grid *g, const nd_array *src, const nd_array *aw, int64_t mb, int64_t nb,
+                       nd_eigensolver s) {
   nd_dtype t = nd_dtype_of(aw);
   int64_t n = nd_shape(aw)[0];
-  nd_dmatrix *a = nd_dmatrix_scatter(g, aw, 0, mb, nb), *v = NULL;
+  nd_dmatrix *a = nd_dmatrix_scatter(g, src, 0, mb, nb), *v = NULL;
   nd_array *w = NULL;
   MC_OK(nd_dmatrix_eigh_ex(a, s, &w, &v));
   nd_array *want = nd_linalg_eigvalsh(aw), *vw = mc_gather(v);
@@ -74,8 +76,34 @@ static void test_eigh_few_blocks(nd_grid *g, nd_dtype t) {
               nd_dtype_name(t), (long long)cases[i][0], (long long)cases[i][1], (long long)cases[i][2],
               (int)solvers[si]);
       nd_array *aw = hermitian_whole(t, cases[i][0], 31);
-      check_eigh(g, aw, cases[i][1], cases[i][2], solvers[si]);
+      check_eigh(g, aw, aw, cases[i][1], cases[i][2], solvers[si]);
       nd_release(aw);
+    }
+}
+
+/* Only the lower triangle is read, as by nd_linalg_eigh: the strict upper triangle and the
+ * imaginary parts of the diagonal hold other values (ELPA read them). */
+static void test_eigh_lower_only(nd_grid *g, nd_dtype t) {
+  static const int64_t cases[][3] = {{9, 2, 2}, {16, 3, 3}, {20, 8, 8}};
+  int nsolvers = nd_mpi_have_elpa() ? 3 : 2;
+  for (int i = 0; i < 3; i++)
+    for (int si = 0; si < nsolvers; si++) {
+      int64_t n = cases[i][0];
+      mc_case("grid %dx%d, %s: eigh of a lower triangle n=%lld blocks %lld solver %d", nd_grid_nprow(g),
+              nd_grid_npcol(g), nd_dtype_name(t), (long long)n, (long long)cases[i][1], (int)solvers[si]);
+      nd_array *aw = hermitian_whole(t, n, 43), *src = nd_copy(aw, ND_C);
+      for (int64_t r = 0; r < n; r++) {
+        for (int64_t col = r + 1; col < n; col++) nd_set_double(src, (int64_t[]){r, col}, 1e3 + (double)col);
+        if (nd_dtype_is_complex(t)) {
+          double re, im;
+          nd_get_complex(src, (int64_t[]){r, r}, &re, &im);
+          nd_array *d = nd_indexf(src, "%lld, %lld", (long long)r, (long long)r);
+          nd_fill_scalar(d, ND_COMPLEX(re, 7.0));
+          nd_release(d);
+        }
+      }
+      check_eigh(g, src, aw, cases[i][1], cases[i][2], solvers[si]);
+      nd_release(aw), nd_release(src);
     }
 }
 
@@ -132,6 +160,7 @@ int main(int argc, char **argv) {
       nd_dtype t = mc_dtypes[ti];
       test_eigh_few_blocks(g, t);
       test_svd_small(g, t);
+      test_eigh_lower_only(g, t);
     }
     nd_grid_free(g);
   }
