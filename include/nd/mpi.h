@@ -304,7 +304,11 @@ typedef enum nd_eigensolver {
                                  on a copy with smaller ones, and one with fewer rows than
                                  the grid's larger extent by ScaLAPACK. An ELPA built
                                  without single precision (Debian's) works on float32 /
-                                 complex64 in double precision and rounds the results. */
+                                 complex64 in double precision and rounds the results.
+                                 Complex matrices of n = k nbw + 1 rows (k below the
+                                 grid's rows, nbw the smallest multiple of the block >= 32)
+                                 go to ELPA's one-stage solver: ELPA 2022.11's two-stage
+                                 one returns wrong eigenvectors for them. */
 } nd_eigensolver;
 /** True if nd_mpi was built with ELPA. Local.
  *  Errors: none. */

@@ -107,6 +107,21 @@ static void test_eigh_lower_only(nd_grid *g, nd_dtype t) {
     }
 }
 
+/* Complex sizes n = k nbw + 1 (k below the grid's rows, nbw ELPA's intermediate bandwidth:
+ * the smallest multiple of the block >= 32), where ELPA 2022.11's two-stage solver gave
+ * wrong eigenvectors. */
+static void test_elpa_sizes(nd_grid *g, nd_dtype t) {
+  static const int64_t cases[][2] = {{33, 4}, {65, 4}, {97, 1}, {35, 17}, {49, 48}};
+  if (!nd_mpi_have_elpa() || !nd_dtype_is_complex(t)) return;
+  for (int i = 0; i < 5; i++) {
+    mc_case("grid %dx%d, %s: ELPA n=%lld blocks %lld", nd_grid_nprow(g), nd_grid_npcol(g), nd_dtype_name(t),
+            (long long)cases[i][0], (long long)cases[i][1]);
+    nd_array *aw = hermitian_whole(t, cases[i][0], 47);
+    check_eigh(g, aw, aw, cases[i][1], cases[i][1], ND_EIGENSOLVER_ELPA);
+    nd_release(aw);
+  }
+}
+
 /* s as nd_linalg_svdvals and the same on every rank, u diag(s) vh = a, u^H u = I,
  * vh vh^H = I. */
 static void check_svd(nd_grid *g, nd_dtype t, int64_t m, int64_t n, int64_t mb, int64_t nb) {
@@ -161,6 +176,7 @@ int main(int argc, char **argv) {
       test_eigh_few_blocks(g, t);
       test_svd_small(g, t);
       test_eigh_lower_only(g, t);
+      test_elpa_sizes(g, t);
     }
     nd_grid_free(g);
   }
