@@ -283,7 +283,8 @@ ND_API nd_dmatrix *nd_dmatrix_inv(const nd_dmatrix *a);
  *  with upper, U (a = U^H U), reading that triangle of a only; the other triangle of the
  *  result is 0 (p?potrf).
  *  Errors: ND_ERR_SHAPE (not square); ND_ERR_LINALG ("dmatrix_cholesky: the matrix is not
- *  positive definite (the leading minor of order 3 is not)"). */
+ *  positive definite (the leading minor of order 3 is not)"; "dmatrix_cholesky: the matrix
+ *  contains infinities or NaNs", in the triangle read). */
 ND_API nd_dmatrix *nd_dmatrix_cholesky(const nd_dmatrix *a, bool upper);
 /** QR factorisation a = q r (p?geqrf, then p?orgqr / p?ungqr for q): reduced (q m x k,
  *  r k x n, k = min(m, n)) or complete (q m x m, r m x n). q has orthonormal columns, r
@@ -325,7 +326,8 @@ ND_API nd_status nd_dmatrix_eigh(const nd_dmatrix *a, nd_array **w, nd_dmatrix *
  *  ("dmatrix_eigh: ELPA is not available (nd_mpi was built without it)", "dmatrix_eigh:
  *  ND_MPI_EIGENSOLVER='x' is not 'elpa' or 'scalapack'", "dmatrix_eigh: invalid solver
  *  9"); ND_ERR_LINALG ("dmatrix_eigh: the eigensolver did not converge (ScaLAPACK info
- *  12)", "dmatrix_eigh: ELPA failed: ..."). */
+ *  12)", "dmatrix_eigh: ELPA failed: ...", "dmatrix_eigh: the matrix contains infinities or
+ *  NaNs", in the lower triangle). */
 ND_API nd_status nd_dmatrix_eigh_ex(const nd_dmatrix *a, nd_eigensolver solver,
                                     nd_array **w, nd_dmatrix **v);
 /** Eigenvalues only (ascending, on every rank).
@@ -340,7 +342,8 @@ ND_API nd_array *nd_dmatrix_eigvalsh_ex(const nd_dmatrix *a, nd_eigensolver solv
  *  the grid has processes, or with one row or column, is factored by LAPACK on rank 0
  *  (nd_linalg_svd) and u and vh are scattered: ScaLAPACK 2.2's p?gesvd fails on the first
  *  and can hang on the second.
- *  Errors: ND_ERR_LINALG ("dmatrix_svd: the SVD did not converge (ScaLAPACK info 3)"). */
+ *  Errors: ND_ERR_LINALG ("dmatrix_svd: the SVD did not converge (ScaLAPACK info 3)",
+ *  "dmatrix_svd: the matrix contains infinities or NaNs (SVD did not converge)"). */
 ND_API nd_status nd_dmatrix_svd(const nd_dmatrix *a, nd_dmatrix **u, nd_array **s,
                                 nd_dmatrix **vh);
 

@@ -134,6 +134,9 @@ static nd_status eigh(const char *op, const nd_dmatrix *a, nd_eigensolver solver
     char sa[NDI_MPI_SHAPE];
     ndi_coll_fail(&c, ND_ERR_SHAPE, "%s: a must be square, got %s", op, ndi_shape_str(a, sa));
   }
+  /* as nd_linalg_eigh (the solvers would return NaNs, refuse an argument, or hang) */
+  if (!c.st && !ndi_part_finite(a, NDI_PART_LOWER))
+    ndi_coll_fail(&c, ND_ERR_LINALG, "%s: the matrix contains infinities or NaNs", op);
   solver = pick_solver(&c, solver, c.st ? NULL : a);
   if (ndi_agree(&c)) return c.st;
   int64_t nb = ndi_square_block(a), n = a->shape[0], work_nb = nb;
@@ -299,6 +302,8 @@ nd_status nd_dmatrix_svd(const nd_dmatrix *a, nd_dmatrix **u, nd_array **s, nd_d
   if (vh) *vh = NULL;
   if (!u || !s || !vh)
     ndi_coll_fail(&c, ND_ERR_NULL, "dmatrix_svd: argument %s is NULL", !u ? "u" : !s ? "s" : "vh");
+  if (!c.st && !ndi_part_finite(a, NDI_PART_ALL)) /* as nd_linalg_svd */
+    ndi_coll_fail(&c, ND_ERR_LINALG, "dmatrix_svd: the matrix contains infinities or NaNs (SVD did not converge)");
   if (ndi_agree(&c)) return c.st;
   int64_t nb = ndi_square_block(a), m = a->shape[0], n = a->shape[1], k = m < n ? m : n;
   if (svd_on_rank0(a)) return svd_rank0(&c, a, nb, u, s, vh);

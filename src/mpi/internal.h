@@ -201,6 +201,10 @@ nd_dmatrix *ndi_redistributed_copy(ndi_collective *c, const nd_dmatrix *a, nd_gr
 /* The square block size the factorisations use for a: its row block size. */
 static inline int64_t ndi_square_block(const nd_dmatrix *a) { return a->mb; }
 
+/* The part of a matrix a check reads: all of it, or a triangle with its diagonal. */
+typedef enum ndi_part { NDI_PART_ALL, NDI_PART_LOWER, NDI_PART_UPPER } ndi_part;
+/* Whether that part of this rank's piece of a holds only finite values. Local. */
+bool ndi_part_finite(const nd_dmatrix *a, ndi_part part);
 /* Makes the square matrix h (square blocks) Hermitian from its lower triangle: the strict
  * upper triangle gets the conjugates of the lower one, the diagonal's imaginary parts 0.
  * Collective (p?tranc); false after an agreed failure (out of memory). */
