@@ -295,7 +295,8 @@ ND_API nd_status nd_dmatrix_qr(const nd_dmatrix *a, nd_qr_mode mode, nd_dmatrix 
 
 /** Which solver nd_dmatrix_eigh_ex and nd_dmatrix_eigvalsh_ex use. */
 typedef enum nd_eigensolver {
-  ND_EIGENSOLVER_AUTO = 0,  /**< ND_MPI_EIGENSOLVER ("elpa" or "scalapack") if set; else
+  ND_EIGENSOLVER_AUTO = 0,  /**< ND_MPI_EIGENSOLVER ("elpa" or "scalapack") if set (the
+                                 solver it picks must be the same on every rank); else
                                  on a 1 x 1 grid LAPACK (nd_linalg_eigh on the piece,
                                  then the whole matrix: ScaLAPACK on one process only adds
                                  its bookkeeping), on larger grids ScaLAPACK */
@@ -325,8 +326,9 @@ ND_API nd_status nd_dmatrix_eigh(const nd_dmatrix *a, nd_array **w, nd_dmatrix *
  *  Errors: ND_ERR_SHAPE ("dmatrix_eigh: a must be square, got [4,5]"); ND_ERR_VALUE
  *  ("dmatrix_eigh: ELPA is not available (nd_mpi was built without it)", "dmatrix_eigh:
  *  ND_MPI_EIGENSOLVER='x' is not 'elpa' or 'scalapack'", "dmatrix_eigh: invalid solver
- *  9"); ND_ERR_LINALG ("dmatrix_eigh: the eigensolver did not converge (ScaLAPACK info
- *  12)", "dmatrix_eigh: ELPA failed: ...", "dmatrix_eigh: the matrix contains infinities or
+ *  9", "dmatrix_eigh: argument solver (ND_MPI_EIGENSOLVER) differs between ranks");
+ *  ND_ERR_LINALG ("dmatrix_eigh: the eigensolver did not converge (ScaLAPACK info 12)",
+ *  "dmatrix_eigh: ELPA failed: ...", "dmatrix_eigh: the matrix contains infinities or
  *  NaNs", in the lower triangle). */
 ND_API nd_status nd_dmatrix_eigh_ex(const nd_dmatrix *a, nd_eigensolver solver,
                                     nd_array **w, nd_dmatrix **v);

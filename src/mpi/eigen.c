@@ -138,6 +138,9 @@ static nd_status eigh(const char *op, const nd_dmatrix *a, nd_eigensolver solver
   if (!c.st && !ndi_part_finite(a, NDI_PART_LOWER))
     ndi_coll_fail(&c, ND_ERR_LINALG, "%s: the matrix contains infinities or NaNs", op);
   solver = pick_solver(&c, solver, c.st ? NULL : a);
+  /* the solver ND_MPI_EIGENSOLVER picked: an environment that differs between ranks would
+   * send them into different solvers' collectives */
+  ndi_coll_value(&c, "solver (ND_MPI_EIGENSOLVER)", solver);
   if (ndi_agree(&c)) return c.st;
   int64_t nb = ndi_square_block(a), n = a->shape[0], work_nb = nb;
   if (solver == NDI_EIGENSOLVER_LAPACK) {

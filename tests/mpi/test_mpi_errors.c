@@ -4,6 +4,7 @@
  * would turn a deadlock into a failure). Each case runs on every rank; MC_AGREED checks
  * that all ranks agree. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "mpi_check.h"
@@ -156,6 +157,26 @@ static void test_nonfinite(nd_grid *g) {
     }
 }
 
+/* ND_MPI_EIGENSOLVER set differently on one rank: an agreed error, not two solvers'
+ * collectives waiting for each other. */
+static void test_solver_environment(nd_grid *g) {
+  if (mc_size == 1) return;
+  nd_dmatrix *a = nd_dmatrix_eye(g, ND_FLOAT64, 6, 6, 0, 2, 2), *v = NULL;
+  nd_array *w = NULL;
+  setenv("ND_MPI_EIGENSOLVER", mc_rank == last ? "elpa" : "scalapack", 1);
+  MC_CHECK(nd_dmatrix_eigh(a, &w, &v) == ND_ERR_VALUE && !w && !v, "ND_MPI_EIGENSOLVER differs");
+  MC_AGREED(ND_ERR_VALUE, "dmatrix_eigh: argument solver (ND_MPI_EIGENSOLVER) differs between ranks");
+  /* unset on one rank: AUTO picks ScaLAPACK on a grid of several ranks */
+  if (nd_mpi_have_elpa()) {
+    setenv("ND_MPI_EIGENSOLVER", "elpa", 1);
+    if (mc_rank == last) unsetenv("ND_MPI_EIGENSOLVER");
+    MC_CHECK(!nd_dmatrix_eigvalsh(a), "ND_MPI_EIGENSOLVER unset on one rank");
+    MC_AGREED(ND_ERR_VALUE, "dmatrix_eigvalsh: argument solver (ND_MPI_EIGENSOLVER) differs between ranks");
+  }
+  unsetenv("ND_MPI_EIGENSOLVER");
+  nd_dmatrix_free(a);
+}
+
 static void test_numerical_failures(nd_grid *g) {
   /* singular: a zero matrix; not positive definite: -I; the same ND_ERR_LINALG everywhere */
   nd_dmatrix *z = nd_dmatrix_zeros(g, ND_FLOAT64, 6, 6, 2, 2), *b = nd_dmatrix_eye(g, ND_FLOAT64, 6, 2, 0, 2, 2);
@@ -220,6 +241,7 @@ int main(int argc, char **argv) {
     test_operands(g, other);
     test_numerical_failures(g);
     test_nonfinite(g);
+    test_solver_environment(g);
     test_grids(g);
     nd_grid_free(other);
     nd_grid_free(g);
