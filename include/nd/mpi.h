@@ -254,7 +254,7 @@ ND_API nd_dmatrix *nd_dmatrix_multiply(const nd_dmatrix *a, const nd_dmatrix *b)
 /** alpha * a. A complex alpha makes a real matrix complex (NumPy's rule for a Python
  *  scalar); bool, integer and real alpha keep a's dtype.
  *  Errors: ND_ERR_VALUE (alpha differing between ranks: "dmatrix_scale: argument alpha
- *  differs between ranks (...)"). */
+ *  differs between ranks (...)"; "dmatrix_scale: invalid scalar kind 9"). */
 ND_API nd_dmatrix *nd_dmatrix_scale(const nd_dmatrix *a, nd_scalar alpha);
 
 /* ---- linear algebra ----------------------------------------------------------------- */

@@ -49,9 +49,7 @@ static nd_array *lapack_eigh(ndi_collective *c, const nd_dmatrix *a, nd_dmatrix 
   if (!st && z) st = nd_assign(z->local, v);
   nd_release(v);
   if (st) {
-    /* nd's message names its own function ("eigh: the matrix contains ..."): keep the rest */
-    const char *m = nd_last_error(), *colon = strstr(m, ": ");
-    ndi_coll_fail(c, st, "%s: %s", c->op, colon ? colon + 2 : m);
+    ndi_coll_failed_as(c, st); /* nd's message names its own function */
     nd_release(w);
     return NULL;
   }
@@ -246,13 +244,6 @@ nd_array *nd_dmatrix_eigvalsh(const nd_dmatrix *a) {
 
 /* ---- SVD ------------------------------------------------------------------------------ */
 
-/* Records the failure of an nd call made on the caller's behalf under the caller's name:
- * "dmatrix_gather: out of memory ..." becomes "dmatrix_svd: out of memory ...". */
-static nd_status fail_as(ndi_collective *c, nd_status st) {
-  const char *m = nd_last_error(), *colon = strstr(m, ": ");
-  return ndi_coll_fail(c, st, "%s: %s", c->op, colon ? colon + 2 : m);
-}
-
 /* ScaLAPACK 2.2's p?gesvd fails on a matrix that is small against the grid. Every
  * process computes the singular values; a process that holds neither a row of U nor a
  * column of VT in p?gesvd's own 1-D layouts over all P processes (max(m, n) <= its index)
@@ -272,9 +263,9 @@ static nd_status svd_rank0(ndi_collective *c, const nd_dmatrix *a, int64_t nb, n
   int64_t k = a->shape[0] < a->shape[1] ? a->shape[0] : a->shape[1];
   nd_array *whole = NULL, *uw = NULL, *sw = NULL, *vw = NULL;
   nd_status st = nd_dmatrix_gather(a, 0, &whole); /* collective: agreed */
-  if (st) return fail_as(c, st);
+  if (st) return ndi_coll_failed_as(c, st);
   if (g->rank == 0) {
-    if ((st = nd_linalg_svd(whole, false, &uw, &sw, &vw))) fail_as(c, st);
+    if ((st = nd_linalg_svd(whole, false, &uw, &sw, &vw))) ndi_coll_failed_as(c, st);
   } else if (!(sw = nd_empty(a->sl->real, ND_SHAPE(k), ND_C))) {
     ndi_coll_failed(c);
   }
@@ -284,7 +275,7 @@ static nd_status svd_rank0(ndi_collective *c, const nd_dmatrix *a, int64_t nb, n
     *u = nd_dmatrix_scatter(g, uw, 0, nb, nb); /* collective: agreed */
     *vh = *u ? nd_dmatrix_scatter(g, vw, 0, nb, nb) : NULL;
     if (!*vh) {
-      fail_as(c, nd_last_status());
+      ndi_coll_failed_as(c, nd_last_status());
       nd_dmatrix_free(*u);
       *u = NULL;
     }

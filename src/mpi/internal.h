@@ -170,6 +170,10 @@ nd_status ndi_coll_fail(ndi_collective *c, nd_status s, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* Records a failure whose message a called nd function already set. */
 nd_status ndi_coll_failed(ndi_collective *c);
+/* The same, with the message relabelled to name c's function instead of the nd function
+ * called on its behalf ("multiply: ..." becomes "dmatrix_scale: ..."); st is that call's
+ * status. */
+nd_status ndi_coll_failed_as(ndi_collective *c, nd_status st);
 /* The agreement: ND_OK on every rank, or the same failure on every rank. After it the
  * values are cleared, so a later ndi_agree (after a ScaLAPACK call) agrees on the verdict
  * alone. */

@@ -177,6 +177,17 @@ static void test_solver_environment(nd_grid *g) {
   nd_dmatrix_free(a);
 }
 
+/* An invalid scalar kind is named as dmatrix_scale's error, not as the nd function's
+ * that scales the pieces. */
+static void test_scale_kind(nd_grid *g) {
+  nd_dmatrix *a = nd_dmatrix_eye(g, ND_FLOAT32, 3, 3, 0, 2, 2);
+  nd_scalar s = ND_FLOAT(2.0);
+  s.kind = (nd_scalar_kind)9;
+  MC_CHECK(!nd_dmatrix_scale(a, s), "invalid scalar kind");
+  MC_AGREED(ND_ERR_VALUE, "dmatrix_scale: invalid scalar kind 9");
+  nd_dmatrix_free(a);
+}
+
 static void test_numerical_failures(nd_grid *g) {
   /* singular: a zero matrix; not positive definite: -I; the same ND_ERR_LINALG everywhere */
   nd_dmatrix *z = nd_dmatrix_zeros(g, ND_FLOAT64, 6, 6, 2, 2), *b = nd_dmatrix_eye(g, ND_FLOAT64, 6, 2, 0, 2, 2);
@@ -242,6 +253,7 @@ int main(int argc, char **argv) {
     test_numerical_failures(g);
     test_nonfinite(g);
     test_solver_environment(g);
+    test_scale_kind(g);
     test_grids(g);
     nd_grid_free(other);
     nd_grid_free(g);
