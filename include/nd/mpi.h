@@ -254,7 +254,7 @@ ND_API nd_dmatrix *nd_dmatrix_multiply(const nd_dmatrix *a, const nd_dmatrix *b)
 /** alpha * a. A complex alpha makes a real matrix complex (NumPy's rule for a Python
  *  scalar); bool, integer and real alpha keep a's dtype.
  *  Errors: ND_ERR_VALUE (alpha differing between ranks: "dmatrix_scale: argument alpha
- *  differs between ranks (...)"). */
+ *  differs between ranks (...)"; "dmatrix_scale: invalid scalar kind 9"). */
 ND_API nd_dmatrix *nd_dmatrix_scale(const nd_dmatrix *a, nd_scalar alpha);
 
 /* ---- linear algebra ----------------------------------------------------------------- */
@@ -283,7 +283,8 @@ ND_API nd_dmatrix *nd_dmatrix_inv(const nd_dmatrix *a);
  *  with upper, U (a = U^H U), reading that triangle of a only; the other triangle of the
  *  result is 0 (p?potrf).
  *  Errors: ND_ERR_SHAPE (not square); ND_ERR_LINALG ("dmatrix_cholesky: the matrix is not
- *  positive definite (the leading minor of order 3 is not)"). */
+ *  positive definite (the leading minor of order 3 is not)"; "dmatrix_cholesky: the matrix
+ *  contains infinities or NaNs", in the triangle read). */
 ND_API nd_dmatrix *nd_dmatrix_cholesky(const nd_dmatrix *a, bool upper);
 /** QR factorisation a = q r (p?geqrf, then p?orgqr / p?ungqr for q): reduced (q m x k,
  *  r k x n, k = min(m, n)) or complete (q m x m, r m x n). q has orthonormal columns, r
@@ -294,7 +295,8 @@ ND_API nd_status nd_dmatrix_qr(const nd_dmatrix *a, nd_qr_mode mode, nd_dmatrix 
 
 /** Which solver nd_dmatrix_eigh_ex and nd_dmatrix_eigvalsh_ex use. */
 typedef enum nd_eigensolver {
-  ND_EIGENSOLVER_AUTO = 0,  /**< ND_MPI_EIGENSOLVER ("elpa" or "scalapack") if set; else
+  ND_EIGENSOLVER_AUTO = 0,  /**< ND_MPI_EIGENSOLVER ("elpa" or "scalapack") if set (the
+                                 solver it picks must be the same on every rank); else
                                  on a 1 x 1 grid LAPACK (nd_linalg_eigh on the piece,
                                  then the whole matrix: ScaLAPACK on one process only adds
                                  its bookkeeping), on larger grids ScaLAPACK */
@@ -304,7 +306,11 @@ typedef enum nd_eigensolver {
                                  on a copy with smaller ones, and one with fewer rows than
                                  the grid's larger extent by ScaLAPACK. An ELPA built
                                  without single precision (Debian's) works on float32 /
-                                 complex64 in double precision and rounds the results. */
+                                 complex64 in double precision and rounds the results.
+                                 Complex matrices of n = k nbw + 1 rows (k below the
+                                 grid's rows, nbw the smallest multiple of the block >= 32)
+                                 go to ELPA's one-stage solver: ELPA 2022.11's two-stage
+                                 one returns wrong eigenvectors for them. */
 } nd_eigensolver;
 /** True if nd_mpi was built with ELPA. Local.
  *  Errors: none. */
@@ -320,8 +326,10 @@ ND_API nd_status nd_dmatrix_eigh(const nd_dmatrix *a, nd_array **w, nd_dmatrix *
  *  Errors: ND_ERR_SHAPE ("dmatrix_eigh: a must be square, got [4,5]"); ND_ERR_VALUE
  *  ("dmatrix_eigh: ELPA is not available (nd_mpi was built without it)", "dmatrix_eigh:
  *  ND_MPI_EIGENSOLVER='x' is not 'elpa' or 'scalapack'", "dmatrix_eigh: invalid solver
- *  9"); ND_ERR_LINALG ("dmatrix_eigh: the eigensolver did not converge (ScaLAPACK info
- *  12)", "dmatrix_eigh: ELPA failed: ..."). */
+ *  9", "dmatrix_eigh: argument solver (ND_MPI_EIGENSOLVER) differs between ranks");
+ *  ND_ERR_LINALG ("dmatrix_eigh: the eigensolver did not converge (ScaLAPACK info 12)",
+ *  "dmatrix_eigh: ELPA failed: ...", "dmatrix_eigh: the matrix contains infinities or
+ *  NaNs", in the lower triangle). */
 ND_API nd_status nd_dmatrix_eigh_ex(const nd_dmatrix *a, nd_eigensolver solver,
                                     nd_array **w, nd_dmatrix **v);
 /** Eigenvalues only (ascending, on every rank).
@@ -331,8 +339,13 @@ ND_API nd_array *nd_dmatrix_eigvalsh(const nd_dmatrix *a);
  *  Errors: as nd_dmatrix_eigh_ex, naming dmatrix_eigvalsh. */
 ND_API nd_array *nd_dmatrix_eigvalsh_ex(const nd_dmatrix *a, nd_eigensolver solver);
 /** Reduced singular value decomposition a = u diag(s) vh (p?gesvd): u m x k, s (k values
- *  of the real dtype, descending, on every rank), vh k x n, k = min(m, n).
- *  Errors: ND_ERR_LINALG ("dmatrix_svd: the SVD did not converge (ScaLAPACK info 3)"). */
+ *  of the real dtype, descending, the same on every rank), vh k x n, k = min(m, n); u and
+ *  vh have square blocks of a's row block size. A matrix with fewer rows and columns than
+ *  the grid has processes, or with one row or column, is factored by LAPACK on rank 0
+ *  (nd_linalg_svd) and u and vh are scattered: ScaLAPACK 2.2's p?gesvd fails on the first
+ *  and can hang on the second.
+ *  Errors: ND_ERR_LINALG ("dmatrix_svd: the SVD did not converge (ScaLAPACK info 3)",
+ *  "dmatrix_svd: the matrix contains infinities or NaNs (SVD did not converge)"). */
 ND_API nd_status nd_dmatrix_svd(const nd_dmatrix *a, nd_dmatrix **u, nd_array **s,
                                 nd_dmatrix **vh);
 

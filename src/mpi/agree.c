@@ -37,6 +37,12 @@ nd_status ndi_coll_failed(ndi_collective *c) {
   return c->st;
 }
 
+nd_status ndi_coll_failed_as(ndi_collective *c, nd_status st) {
+  /* "add: out of memory (...)" becomes "dmatrix_add: out of memory (...)" */
+  const char *m = nd_last_error(), *colon = strstr(m, ": ");
+  return ndi_coll_fail(c, st, "%s: %s", c->op, colon ? colon + 2 : m);
+}
+
 /* A NULL argument: nd's rule is that it does not overwrite an earlier failure, so that a
  * chain of calls can be checked once at its end. */
 static void null_argument(ndi_collective *c, const char *name) {

@@ -49,9 +49,7 @@ static nd_array *lapack_eigh(ndi_collective *c, const nd_dmatrix *a, nd_dmatrix 
   if (!st && z) st = nd_assign(z->local, v);
   nd_release(v);
   if (st) {
-    /* nd's message names its own function ("eigh: the matrix contains ..."): keep the rest */
-    const char *m = nd_last_error(), *colon = strstr(m, ": ");
-    ndi_coll_fail(c, st, "%s: %s", c->op, colon ? colon + 2 : m);
+    ndi_coll_failed_as(c, st); /* nd's message names its own function */
     nd_release(w);
     return NULL;
   }
@@ -134,7 +132,13 @@ static nd_status eigh(const char *op, const nd_dmatrix *a, nd_eigensolver solver
     char sa[NDI_MPI_SHAPE];
     ndi_coll_fail(&c, ND_ERR_SHAPE, "%s: a must be square, got %s", op, ndi_shape_str(a, sa));
   }
+  /* as nd_linalg_eigh (the solvers would return NaNs, refuse an argument, or hang) */
+  if (!c.st && !ndi_part_finite(a, NDI_PART_LOWER))
+    ndi_coll_fail(&c, ND_ERR_LINALG, "%s: the matrix contains infinities or NaNs", op);
   solver = pick_solver(&c, solver, c.st ? NULL : a);
+  /* the solver ND_MPI_EIGENSOLVER picked: an environment that differs between ranks would
+   * send them into different solvers' collectives */
+  ndi_coll_value(&c, "solver (ND_MPI_EIGENSOLVER)", solver);
   if (ndi_agree(&c)) return c.st;
   int64_t nb = ndi_square_block(a), n = a->shape[0], work_nb = nb;
   if (solver == NDI_EIGENSOLVER_LAPACK) {
@@ -166,6 +170,8 @@ static nd_status eigh(const char *op, const nd_dmatrix *a, nd_eigensolver solver
     wt = wt == ND_FLOAT32 ? ND_FLOAT64 : ND_COMPLEX128;
   nd_dmatrix *f = ndi_redistributed_copy(&c, a, a->grid, work_nb, work_nb, wt);
   if (!f) return c.st;
+  /* ELPA reads the whole matrix; nd's eigh reads the lower triangle only */
+  if (solver == ND_EIGENSOLVER_ELPA && !ndi_make_hermitian(&c, f)) return nd_dmatrix_free(f), c.st;
   nd_dmatrix *z = want_v ? ndi_dmatrix_new(op, a->grid, wt, n, n, work_nb, work_nb) : NULL;
   nd_array *vals = NULL;
   if (want_v && !z) ndi_coll_failed(&c);
@@ -238,6 +244,49 @@ nd_array *nd_dmatrix_eigvalsh(const nd_dmatrix *a) {
 
 /* ---- SVD ------------------------------------------------------------------------------ */
 
+/* ScaLAPACK 2.2's p?gesvd fails on a matrix that is small against the grid. Every
+ * process computes the singular values; a process that holds neither a row of U nor a
+ * column of VT in p?gesvd's own 1-D layouts over all P processes (max(m, n) <= its index)
+ * computes them with LAPACK's other algorithm (dbdsqr without vectors uses dqds), their
+ * last bits differ, and p?gesvd reports "heterogeneity" (INFO = min(m, n) + 1): for
+ * max(m, n) < P always when min(m, n) >= 3, often when it is 2. And a 1 x 2 matrix on a grid of several columns
+ * hangs it (in p?ormbr). Such matrices (max(m, n) < P, or min(m, n) = 1: a vector) are
+ * small: LAPACK factors them on rank 0 and the factors are scattered. */
+static bool svd_on_rank0(const nd_dmatrix *a) {
+  int64_t m = a->shape[0], n = a->shape[1], big = m > n ? m : n, k = m < n ? m : n;
+  return a->grid->size > 1 && k >= 1 && (big < a->grid->size || k == 1);
+}
+
+static nd_status svd_rank0(ndi_collective *c, const nd_dmatrix *a, int64_t nb, nd_dmatrix **u,
+                           nd_array **s, nd_dmatrix **vh) {
+  nd_grid *g = a->grid;
+  int64_t k = a->shape[0] < a->shape[1] ? a->shape[0] : a->shape[1];
+  nd_array *whole = NULL, *uw = NULL, *sw = NULL, *vw = NULL;
+  nd_status st = nd_dmatrix_gather(a, 0, &whole); /* collective: agreed */
+  if (st) return ndi_coll_failed_as(c, st);
+  if (g->rank == 0) {
+    if ((st = nd_linalg_svd(whole, false, &uw, &sw, &vw))) ndi_coll_failed_as(c, st);
+  } else if (!(sw = nd_empty(a->sl->real, ND_SHAPE(k), ND_C))) {
+    ndi_coll_failed(c);
+  }
+  nd_release(whole);
+  if (!ndi_agree(c)) {
+    MPI_Bcast(nd_data(sw), (int)k, a->sl->mpi_real, 0, g->comm);
+    *u = nd_dmatrix_scatter(g, uw, 0, nb, nb); /* collective: agreed */
+    *vh = *u ? nd_dmatrix_scatter(g, vw, 0, nb, nb) : NULL;
+    if (!*vh) {
+      ndi_coll_failed_as(c, nd_last_status());
+      nd_dmatrix_free(*u);
+      *u = NULL;
+    }
+  }
+  nd_release(uw);
+  nd_release(vw);
+  if (c->st) return nd_release(sw), c->st;
+  *s = sw;
+  return ND_OK;
+}
+
 nd_status nd_dmatrix_svd(const nd_dmatrix *a, nd_dmatrix **u, nd_array **s, nd_dmatrix **vh) {
   ndi_collective c;
   ndi_coll_begin(&c, "dmatrix_svd");
@@ -247,8 +296,11 @@ nd_status nd_dmatrix_svd(const nd_dmatrix *a, nd_dmatrix **u, nd_array **s, nd_d
   if (vh) *vh = NULL;
   if (!u || !s || !vh)
     ndi_coll_fail(&c, ND_ERR_NULL, "dmatrix_svd: argument %s is NULL", !u ? "u" : !s ? "s" : "vh");
+  if (!c.st && !ndi_part_finite(a, NDI_PART_ALL)) /* as nd_linalg_svd */
+    ndi_coll_fail(&c, ND_ERR_LINALG, "dmatrix_svd: the matrix contains infinities or NaNs (SVD did not converge)");
   if (ndi_agree(&c)) return c.st;
   int64_t nb = ndi_square_block(a), m = a->shape[0], n = a->shape[1], k = m < n ? m : n;
+  if (svd_on_rank0(a)) return svd_rank0(&c, a, nb, u, s, vh);
   nd_dmatrix *f = ndi_redistributed_copy(&c, a, a->grid, nb, nb, a->dtype);
   if (!f) return c.st;
   const ndi_sl *sl = f->sl;

@@ -28,8 +28,9 @@ static nd_dmatrix *binary(const char *op, const nd_dmatrix *a, const nd_dmatrix 
   nd_dmatrix *r = NULL;
   if (!c.st) {
     int t = nd_result_type(a->dtype, b->dtype);
-    if (!(r = ndi_dmatrix_like(op, a, (nd_dtype)t)) || f(r->local, a->local, b->local))
-      ndi_coll_failed(&c);
+    nd_status st;
+    if (!(r = ndi_dmatrix_like(op, a, (nd_dtype)t))) ndi_coll_failed(&c);
+    else if ((st = f(r->local, a->local, b->local))) ndi_coll_failed_as(&c, st);
   }
   if (ndi_agree(&c)) return nd_dmatrix_free(r), NULL;
   return ndi_dmatrix_publish(r);
@@ -61,6 +62,8 @@ nd_dmatrix *nd_dmatrix_scale(const nd_dmatrix *a, nd_scalar alpha) {
   ndi_coll_value(&c, "alpha", (int64_t)alpha.kind);
   ndi_coll_value(&c, "alpha", bits[0]);
   ndi_coll_value(&c, "alpha", bits[1]);
+  if ((unsigned)alpha.kind > ND_SCALAR_COMPLEX)
+    ndi_coll_fail(&c, ND_ERR_VALUE, "dmatrix_scale: invalid scalar kind %d", (int)alpha.kind);
   nd_dmatrix *r = NULL;
   if (!c.st) {
     /* NEP 50: a Python-like scalar does not widen the precision, but a complex one makes
@@ -68,8 +71,9 @@ nd_dmatrix *nd_dmatrix_scale(const nd_dmatrix *a, nd_scalar alpha) {
     nd_dtype t = a->dtype;
     if (alpha.kind == ND_SCALAR_COMPLEX && t == ND_FLOAT32) t = ND_COMPLEX64;
     if (alpha.kind == ND_SCALAR_COMPLEX && t == ND_FLOAT64) t = ND_COMPLEX128;
-    if (!(r = ndi_dmatrix_like(c.op, a, t)) || nd_multiply_scalar_out(r->local, a->local, alpha))
-      ndi_coll_failed(&c);
+    nd_status st;
+    if (!(r = ndi_dmatrix_like(c.op, a, t))) ndi_coll_failed(&c);
+    else if ((st = nd_multiply_scalar_out(r->local, a->local, alpha))) ndi_coll_failed_as(&c, st);
   }
   if (ndi_agree(&c)) return nd_dmatrix_free(r), NULL;
   return ndi_dmatrix_publish(r);

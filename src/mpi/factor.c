@@ -12,6 +12,9 @@ nd_dmatrix *nd_dmatrix_cholesky(const nd_dmatrix *a, bool upper) {
     char sa[NDI_MPI_SHAPE];
     ndi_coll_fail(&c, ND_ERR_SHAPE, "dmatrix_cholesky: a must be square, got %s", ndi_shape_str(a, sa));
   }
+  /* as nd_linalg_cholesky (p?potrf lets a NaN through into the factor) */
+  if (!c.st && !ndi_part_finite(a, upper ? NDI_PART_UPPER : NDI_PART_LOWER))
+    ndi_coll_fail(&c, ND_ERR_LINALG, "dmatrix_cholesky: the matrix contains infinities or NaNs");
   if (ndi_agree(&c)) return NULL;
   int64_t nb = ndi_square_block(a);
   nd_dmatrix *f = ndi_redistributed_copy(&c, a, a->grid, nb, nb, a->dtype);

@@ -170,6 +170,10 @@ nd_status ndi_coll_fail(ndi_collective *c, nd_status s, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* Records a failure whose message a called nd function already set. */
 nd_status ndi_coll_failed(ndi_collective *c);
+/* The same, with the message relabelled to name c's function instead of the nd function
+ * called on its behalf ("multiply: ..." becomes "dmatrix_scale: ..."); st is that call's
+ * status. */
+nd_status ndi_coll_failed_as(ndi_collective *c, nd_status st);
 /* The agreement: ND_OK on every rank, or the same failure on every rank. After it the
  * values are cleared, so a later ndi_agree (after a ScaLAPACK call) agrees on the verdict
  * alone. */
@@ -200,6 +204,15 @@ nd_dmatrix *ndi_redistributed_copy(ndi_collective *c, const nd_dmatrix *a, nd_gr
                                    int64_t mb, int64_t nb, nd_dtype t);
 /* The square block size the factorisations use for a: its row block size. */
 static inline int64_t ndi_square_block(const nd_dmatrix *a) { return a->mb; }
+
+/* The part of a matrix a check reads: all of it, or a triangle with its diagonal. */
+typedef enum ndi_part { NDI_PART_ALL, NDI_PART_LOWER, NDI_PART_UPPER } ndi_part;
+/* Whether that part of this rank's piece of a holds only finite values. Local. */
+bool ndi_part_finite(const nd_dmatrix *a, ndi_part part);
+/* Makes the square matrix h (square blocks) Hermitian from its lower triangle: the strict
+ * upper triangle gets the conjugates of the lower one, the diagonal's imaginary parts 0.
+ * Collective (p?tranc); false after an agreed failure (out of memory). */
+bool ndi_make_hermitian(ndi_collective *c, nd_dmatrix *h);
 
 /* a converted to dtype t on its own distribution (a local step; the caller agrees), or a
  * itself when it has that dtype: *owned says whether the caller frees the result. */

@@ -36,12 +36,14 @@ static nd_array *hermitian_whole(nd_dtype t, int64_t n, uintptr_t seed) {
   return h;
 }
 
-/* eigh and eigvalsh with solver s on the whole matrix aw distributed with mb x nb blocks:
- * w as nd_linalg_eigvalsh's and the same on every rank, a v = v diag(w), v^H v = I. */
-static void check_eigh(nd_grid *g, const nd_array *aw, int64_t mb, int64_t nb, nd_eigensolver s) {
+/* eigh and eigvalsh with solver s on src (whose lower triangle is the Hermitian aw's)
+ * distributed with mb x nb blocks: w as nd_linalg_eigvalsh's and the same on every rank,
+ * a v = v diag(w), v^H v = I. */
+static void check_eigh(nd_grid *g, const nd_array *src, const nd_array *aw, int64_t mb, int64_t nb,
+                       nd_eigensolver s) {
   nd_dtype t = nd_dtype_of(aw);
   int64_t n = nd_shape(aw)[0];
-  nd_dmatrix *a = nd_dmatrix_scatter(g, aw, 0, mb, nb), *v = NULL;
+  nd_dmatrix *a = nd_dmatrix_scatter(g, src, 0, mb, nb), *v = NULL;
   nd_array *w = NULL;
   MC_OK(nd_dmatrix_eigh_ex(a, s, &w, &v));
   nd_array *want = nd_linalg_eigvalsh(aw), *vw = mc_gather(v);
@@ -74,9 +76,88 @@ static void test_eigh_few_blocks(nd_grid *g, nd_dtype t) {
               nd_dtype_name(t), (long long)cases[i][0], (long long)cases[i][1], (long long)cases[i][2],
               (int)solvers[si]);
       nd_array *aw = hermitian_whole(t, cases[i][0], 31);
-      check_eigh(g, aw, cases[i][1], cases[i][2], solvers[si]);
+      check_eigh(g, aw, aw, cases[i][1], cases[i][2], solvers[si]);
       nd_release(aw);
     }
+}
+
+/* Only the lower triangle is read, as by nd_linalg_eigh: the strict upper triangle and the
+ * imaginary parts of the diagonal hold other values (ELPA read them). */
+static void test_eigh_lower_only(nd_grid *g, nd_dtype t) {
+  static const int64_t cases[][3] = {{9, 2, 2}, {16, 3, 3}, {20, 8, 8}};
+  int nsolvers = nd_mpi_have_elpa() ? 3 : 2;
+  for (int i = 0; i < 3; i++)
+    for (int si = 0; si < nsolvers; si++) {
+      int64_t n = cases[i][0];
+      mc_case("grid %dx%d, %s: eigh of a lower triangle n=%lld blocks %lld solver %d", nd_grid_nprow(g),
+              nd_grid_npcol(g), nd_dtype_name(t), (long long)n, (long long)cases[i][1], (int)solvers[si]);
+      nd_array *aw = hermitian_whole(t, n, 43), *src = nd_copy(aw, ND_C);
+      for (int64_t r = 0; r < n; r++) {
+        for (int64_t col = r + 1; col < n; col++) nd_set_double(src, (int64_t[]){r, col}, 1e3 + (double)col);
+        if (nd_dtype_is_complex(t)) {
+          double re, im;
+          nd_get_complex(src, (int64_t[]){r, r}, &re, &im);
+          nd_array *d = nd_indexf(src, "%lld, %lld", (long long)r, (long long)r);
+          nd_fill_scalar(d, ND_COMPLEX(re, 7.0));
+          nd_release(d);
+        }
+      }
+      check_eigh(g, src, aw, cases[i][1], cases[i][2], solvers[si]);
+      nd_release(aw), nd_release(src);
+    }
+}
+
+/* Complex sizes n = k nbw + 1 (k below the grid's rows, nbw ELPA's intermediate bandwidth:
+ * the smallest multiple of the block >= 32), where ELPA 2022.11's two-stage solver gave
+ * wrong eigenvectors. */
+static void test_elpa_sizes(nd_grid *g, nd_dtype t) {
+  static const int64_t cases[][2] = {{33, 4}, {65, 4}, {97, 1}, {35, 17}, {49, 48}};
+  if (!nd_mpi_have_elpa() || !nd_dtype_is_complex(t)) return;
+  for (int i = 0; i < 5; i++) {
+    mc_case("grid %dx%d, %s: ELPA n=%lld blocks %lld", nd_grid_nprow(g), nd_grid_npcol(g), nd_dtype_name(t),
+            (long long)cases[i][0], (long long)cases[i][1]);
+    nd_array *aw = hermitian_whole(t, cases[i][0], 47);
+    check_eigh(g, aw, aw, cases[i][1], cases[i][1], ND_EIGENSOLVER_ELPA);
+    nd_release(aw);
+  }
+}
+
+/* s as nd_linalg_svdvals and the same on every rank, u diag(s) vh = a, u^H u = I,
+ * vh vh^H = I. */
+static void check_svd(nd_grid *g, nd_dtype t, int64_t m, int64_t n, int64_t mb, int64_t nb) {
+  mc_case("grid %dx%d, %s: svd [%lld,%lld] blocks %lldx%lld", nd_grid_nprow(g), nd_grid_npcol(g),
+          nd_dtype_name(t), (long long)m, (long long)n, (long long)mb, (long long)nb);
+  int64_t k = m < n ? m : n;
+  nd_dmatrix *a = mc_dist(g, t, m, n, mb, nb, 41), *u = NULL, *vh = NULL;
+  nd_array *s = NULL;
+  MC_OK(nd_dmatrix_svd(a, &u, &s, &vh));
+  nd_array *aw = mc_dense(t, m, n, 41), *want = nd_linalg_svdvals(aw), *uw = mc_gather(u), *vw = mc_gather(vh);
+  mc_close(s, want, tol(t), "svd: s");
+  same_everywhere(s, "svd: s");
+  int64_t ub[2] = {0, 0};
+  nd_dmatrix_blocks(u, &ub[0], &ub[1]);
+  MC_CHECK(!u || (ub[0] == mb && ub[1] == mb), "svd: u has square blocks of a's row block size");
+  if (uw && vw && s) {
+    nd_array *us = nd_multiply(uw, s), *usv = nd_matmul(us, vw), *uh = ct(uw), *uhu = nd_matmul(uh, uw);
+    nd_array *vhh = ct(vw), *vvh = nd_matmul(vw, vhh), *eye = nd_eye(t, k, k, 0);
+    mc_close(usv, aw, tol(t), "svd: u diag(s) vh = a");
+    mc_close(uhu, eye, tol(t), "svd: u^H u = I");
+    mc_close(vvh, eye, tol(t), "svd: vh vh^H = I");
+    nd_release(us), nd_release(usv), nd_release(uh), nd_release(uhu), nd_release(vhh);
+    nd_release(vvh), nd_release(eye);
+  }
+  nd_release(s), nd_release(aw), nd_release(want), nd_release(uw), nd_release(vw);
+  nd_dmatrix_free(a), nd_dmatrix_free(u), nd_dmatrix_free(vh);
+}
+
+/* Matrices with fewer rows and columns than the grid has processes (p?gesvd reported
+ * "heterogeneity" as a failure to converge), vectors (a 1 x 2 matrix hung it), and the
+ * sizes around them. */
+static void test_svd_small(nd_grid *g, nd_dtype t) {
+  static const int64_t cases[][4] = {{2, 2, 1, 1}, {3, 3, 1, 1}, {3, 2, 2, 2}, {2, 3, 3, 3}, {3, 3, 8, 8},
+                                     {1, 2, 1, 1}, {1, 2, 3, 3}, {2, 1, 1, 1}, {1, 7, 2, 2}, {6, 1, 2, 3},
+                                     {1, 1, 1, 1}, {4, 4, 1, 1}, {5, 3, 2, 2}};
+  for (int i = 0; i < 13; i++) check_svd(g, t, cases[i][0], cases[i][1], cases[i][2], cases[i][3]);
 }
 
 int main(int argc, char **argv) {
@@ -93,6 +174,9 @@ int main(int argc, char **argv) {
     for (int ti = 0; ti < 4 && !skip_reductions; ti++) {
       nd_dtype t = mc_dtypes[ti];
       test_eigh_few_blocks(g, t);
+      test_svd_small(g, t);
+      test_eigh_lower_only(g, t);
+      test_elpa_sizes(g, t);
     }
     nd_grid_free(g);
   }

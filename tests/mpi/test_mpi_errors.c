@@ -3,6 +3,8 @@
  * same status and message on every rank, and no rank is left waiting (ctest's TIMEOUT
  * would turn a deadlock into a failure). Each case runs on every rank; MC_AGREED checks
  * that all ranks agree. */
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "mpi_check.h"
@@ -121,6 +123,71 @@ static void test_operands(nd_grid *g, nd_grid *other) {
   nd_dmatrix_free(o);
 }
 
+/* 6 I with a NaN or infinity at (5, 4): in the lower triangle, on one rank only. */
+static double nonfinite(int64_t i, int64_t j, void *ctx) {
+  if (i == 5 && j == 4) return *(double *)ctx;
+  return i == j ? 6.0 : 0.0;
+}
+
+/* Infinities and NaNs: refused as nd's serial functions refuse them, on every rank alike
+ * (ELPA hung on a NaN, p?syevd refused an argument, p?potrf passed it into the factor). */
+static void test_nonfinite(nd_grid *g) {
+  double bad[2] = {NAN, -INFINITY};
+  for (int k = 0; k < 2; k++)
+    for (int ti = 0; ti < 4; ti++) {
+      nd_dtype t = mc_dtypes[ti];
+      mc_case("grid %dx%d, %s: %g in the lower triangle", nd_grid_nprow(g), nd_grid_npcol(g), nd_dtype_name(t), bad[k]);
+      nd_dmatrix *a = nd_dmatrix_fromfunction(g, t, 6, 6, 2, 2, nonfinite, &bad[k]), *v = NULL;
+      nd_array *w = NULL;
+      nd_eigensolver solvers[3] = {ND_EIGENSOLVER_AUTO, ND_EIGENSOLVER_SCALAPACK, ND_EIGENSOLVER_ELPA};
+      for (int si = 0; si < (nd_mpi_have_elpa() ? 3 : 2); si++) {
+        MC_CHECK(nd_dmatrix_eigh_ex(a, solvers[si], &w, &v) == ND_ERR_LINALG && !w && !v, "eigh of a NaN");
+        MC_AGREED(ND_ERR_LINALG, "dmatrix_eigh: the matrix contains infinities or NaNs");
+        MC_CHECK(!nd_dmatrix_eigvalsh_ex(a, solvers[si]), "eigvalsh of a NaN");
+        MC_AGREED(ND_ERR_LINALG, "dmatrix_eigvalsh: the matrix contains infinities or NaNs");
+      }
+      MC_CHECK(!nd_dmatrix_cholesky(a, false), "cholesky of a NaN");
+      MC_AGREED(ND_ERR_LINALG, "dmatrix_cholesky: the matrix contains infinities or NaNs");
+      nd_dmatrix *u = nd_dmatrix_cholesky(a, true); /* the upper triangle is finite */
+      MC_CHECK(u != NULL, "cholesky reading the finite upper triangle: %s", nd_last_error());
+      nd_dmatrix *uu = NULL, *vh = NULL;
+      MC_CHECK(nd_dmatrix_svd(a, &uu, &w, &vh) == ND_ERR_LINALG && !uu && !w && !vh, "svd of a NaN");
+      MC_AGREED(ND_ERR_LINALG, "dmatrix_svd: the matrix contains infinities or NaNs");
+      nd_dmatrix_free(u), nd_dmatrix_free(a);
+    }
+}
+
+/* ND_MPI_EIGENSOLVER set differently on one rank: an agreed error, not two solvers'
+ * collectives waiting for each other. */
+static void test_solver_environment(nd_grid *g) {
+  if (mc_size == 1) return;
+  nd_dmatrix *a = nd_dmatrix_eye(g, ND_FLOAT64, 6, 6, 0, 2, 2), *v = NULL;
+  nd_array *w = NULL;
+  setenv("ND_MPI_EIGENSOLVER", mc_rank == last ? "elpa" : "scalapack", 1);
+  MC_CHECK(nd_dmatrix_eigh(a, &w, &v) == ND_ERR_VALUE && !w && !v, "ND_MPI_EIGENSOLVER differs");
+  MC_AGREED(ND_ERR_VALUE, "dmatrix_eigh: argument solver (ND_MPI_EIGENSOLVER) differs between ranks");
+  /* unset on one rank: AUTO picks ScaLAPACK on a grid of several ranks */
+  if (nd_mpi_have_elpa()) {
+    setenv("ND_MPI_EIGENSOLVER", "elpa", 1);
+    if (mc_rank == last) unsetenv("ND_MPI_EIGENSOLVER");
+    MC_CHECK(!nd_dmatrix_eigvalsh(a), "ND_MPI_EIGENSOLVER unset on one rank");
+    MC_AGREED(ND_ERR_VALUE, "dmatrix_eigvalsh: argument solver (ND_MPI_EIGENSOLVER) differs between ranks");
+  }
+  unsetenv("ND_MPI_EIGENSOLVER");
+  nd_dmatrix_free(a);
+}
+
+/* An invalid scalar kind is named as dmatrix_scale's error, not as the nd function's
+ * that scales the pieces. */
+static void test_scale_kind(nd_grid *g) {
+  nd_dmatrix *a = nd_dmatrix_eye(g, ND_FLOAT32, 3, 3, 0, 2, 2);
+  nd_scalar s = ND_FLOAT(2.0);
+  s.kind = (nd_scalar_kind)9;
+  MC_CHECK(!nd_dmatrix_scale(a, s), "invalid scalar kind");
+  MC_AGREED(ND_ERR_VALUE, "dmatrix_scale: invalid scalar kind 9");
+  nd_dmatrix_free(a);
+}
+
 static void test_numerical_failures(nd_grid *g) {
   /* singular: a zero matrix; not positive definite: -I; the same ND_ERR_LINALG everywhere */
   nd_dmatrix *z = nd_dmatrix_zeros(g, ND_FLOAT64, 6, 6, 2, 2), *b = nd_dmatrix_eye(g, ND_FLOAT64, 6, 2, 0, 2, 2);
@@ -184,6 +251,9 @@ int main(int argc, char **argv) {
     test_scatter_gather(g);
     test_operands(g, other);
     test_numerical_failures(g);
+    test_nonfinite(g);
+    test_solver_environment(g);
+    test_scale_kind(g);
     test_grids(g);
     nd_grid_free(other);
     nd_grid_free(g);
