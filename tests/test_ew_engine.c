@@ -237,6 +237,49 @@ static void test_large_paths(void **state) {
   nd_scope_end();
 }
 
+/* A tiled plan starts its tiles where the crossing operand starts a cache line, so an
+ * operand at any offset from a line (rising or falling along the tiled axis) splits the
+ * tiles differently: every offset must still give every element, in add and in copy. */
+static void test_tile_alignment(void **state) {
+  (void)state;
+  const nd_dtype types[] = {ND_UINT8, ND_FLOAT32, ND_FLOAT64, ND_COMPLEX128};
+  const int64_t rows = 70, cols = 67; /* neither a multiple of the tile */
+  for (size_t ti = 0; ti < sizeof types / sizeof types[0]; ti++) {
+    nd_dtype t = types[ti];
+    int64_t lanes = 64 / (int64_t)nd_dtype_size(t) + 1;
+    for (int64_t off = 0; off < lanes; off++) {
+      for (int falling = 0; falling <= 1; falling++) {
+        nd_scope_begin();
+        nd_array *flat = th_arange(t, ND_SHAPE(rows * cols + lanes));
+        char spec[32];
+        snprintf(spec, sizeof spec, "%lld:%lld", (long long)off, (long long)(off + rows * cols));
+        nd_array *src = nd_reshape(nd_index(flat, spec), ND_SHAPE(cols, rows), ND_C);
+        if (falling) src = nd_flip(src, 1, (int[]){1});
+        nd_array *bt = nd_transpose(src); /* [rows, cols], dense along axis 0 */
+        nd_array *a = th_arange(t, ND_SHAPE(rows, cols));
+        nd_array *sum = nd_add(a, bt), *copy = nd_copy(bt, ND_C);
+        for (int64_t i = 0; i < rows; i++)
+          for (int64_t j = 0; j < cols; j++) {
+            int64_t ij[2] = {i, j}, ji[2] = {j, falling ? rows - 1 - i : i};
+            double xr, xi, yr, yi, gr, gi, cr, ci;
+            th_get(a, ij, &xr, &xi);
+            th_get(nd_reshape(nd_index(flat, spec), ND_SHAPE(cols, rows), ND_C), ji, &yr, &yi);
+            th_get(sum, ij, &gr, &gi);
+            th_get(copy, ij, &cr, &ci);
+            if (cr != yr || ci != yi)
+              fail_msg("%s copy, offset %lld%s: [%lld,%lld] is %g, want %g", nd_dtype_name(t),
+                       (long long)off, falling ? " falling" : "", (long long)i, (long long)j, cr, yr);
+            double wr = t == ND_UINT8 ? (double)(uint8_t)(xr + yr) : xr + yr;
+            if (gr != wr || gi != xi + yi)
+              fail_msg("%s add, offset %lld%s: [%lld,%lld] is %g, want %g", nd_dtype_name(t),
+                       (long long)off, falling ? " falling" : "", (long long)i, (long long)j, gr, wr);
+          }
+        nd_scope_end();
+      }
+    }
+  }
+}
+
 static void test_threads_identical(void **state) {
   (void)state;
   nd_scope_begin();
@@ -342,6 +385,7 @@ int main(void) {
       cmocka_unit_test(test_seed_broadcasting), cmocka_unit_test(test_broadcast_patterns),
       cmocka_unit_test(test_output_layout),     cmocka_unit_test(test_out_forms),
       cmocka_unit_test(test_in_place_and_overlap), cmocka_unit_test(test_large_paths),
+      cmocka_unit_test(test_tile_alignment),
       cmocka_unit_test(test_threads_identical), cmocka_unit_test(test_mp2_denominator),
       cmocka_unit_test(test_errors),
   };

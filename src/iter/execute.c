@@ -108,7 +108,7 @@ static tile_split split_tiles(const ndi_plan *p, const bool *skip) {
   tile_split s;
   int b = p->block_axis, a = p->ndim - 1;
   s.outer = outer_count(p, a, skip);
-  s.nb = (p->shape[b] + p->tile[0] - 1) / p->tile[0];
+  s.nb = (p->shape[b] + p->tile_shift + p->tile[0] - 1) / p->tile[0];
   s.na = (p->shape[a] + p->tile[1] - 1) / p->tile[1];
   s.tiles = s.outer * s.nb * s.na;
   return s;
@@ -133,8 +133,10 @@ static void run_tiles(const ndi_plan *p, const tile_split *s, const bool *skip, 
       else odo_seek(&o, p, outer);
       last_outer = outer;
     }
-    int64_t b0 = tb * p->tile[0], a0 = ta * p->tile[1];
-    int64_t nb = p->shape[b] - b0 < p->tile[0] ? p->shape[b] - b0 : p->tile[0];
+    int64_t b0 = tb * p->tile[0] - p->tile_shift, b1 = b0 + p->tile[0], a0 = ta * p->tile[1];
+    if (b0 < 0) b0 = 0;
+    if (b1 > p->shape[b]) b1 = p->shape[b];
+    int64_t nb = b1 - b0;
     int64_t na = p->shape[a] - a0 < p->tile[1] ? p->shape[a] - a0 : p->tile[1];
     if (tile_fn) {
       for (int k = 0; k < p->nop; k++) ptrs[k] = o.ptr[k] + b0 * bs[k] + a0 * is[k];

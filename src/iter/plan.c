@@ -63,6 +63,27 @@ static void coalesce(ndi_plan *p) {
   p->ndim = out + 1;
 }
 
+/* Tiles along the block axis start where an operand dense along that axis starts a cache
+ * line: each tile then reads whole lines of it (32 float64 = 4 lines, not 5 split ones
+ * shared with the neighbouring tiles). Arrays from other allocators are often 16 bytes off
+ * a line (a + b.T on 4000x4000 float64 with NumPy's memory: 19.1 ms, 17.2 ms aligned). */
+static int64_t aligned_tile_shift(const ndi_plan *p) {
+  int b = p->block_axis, inner = p->ndim - 1;
+  for (int k = 0; k < p->nop; k++) {
+    int64_t e = p->elsize[k], sb = p->strides[k][b];
+    uintptr_t addr = (uintptr_t)p->ptrs[k];
+    if ((sb != e && sb != -e) || iabs64(p->strides[k][inner]) < NDI_BLOCK_MIN_STRIDE ||
+        addr % (uintptr_t)e != 0)
+      continue;
+    /* line boundaries fall before element i where addr + i*e (rising) or addr + e - i*e
+     * (falling) is a multiple of 64; tile boundaries are at t*tile[0] - shift */
+    int64_t line = (int64_t)(addr % 64);
+    int64_t shift = sb > 0 ? line / e : (64 - (line + e) % 64) % 64 / e;
+    return shift % p->tile[0];
+  }
+  return 0;
+}
+
 static void choose_tiling(ndi_plan *p) {
   p->block_axis = -1;
   if (p->nop < 2 || p->ndim < 2 || (p->flags & NDI_PLAN_NO_BLOCK)) return;
@@ -90,6 +111,7 @@ static void choose_tiling(ndi_plan *p) {
    * while the tile is processed. Measured best on 6000x6000 float64 transposes. */
   p->tile[0] = 32;
   p->tile[1] = 2048 / maxel;
+  p->tile_shift = aligned_tile_shift(p);
 }
 
 void ndi_plan_init(ndi_plan *p, int nop, int ndim, const int64_t *shape, const ndi_operand *ops,
@@ -97,6 +119,7 @@ void ndi_plan_init(ndi_plan *p, int nop, int ndim, const int64_t *shape, const n
   p->nop = nop;
   p->flags = flags;
   p->block_axis = -1;
+  p->tile_shift = 0;
   p->work_scale = 1;
   p->size = 1;
   for (int k = 0; k < nop; k++) {

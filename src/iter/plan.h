@@ -47,6 +47,7 @@ typedef struct ndi_plan {
   int64_t elsize[NDI_MAX_OPS];
   int block_axis;     /* axis tiled with the inner one, or -1 */
   int64_t tile[2];    /* tile extents along block_axis and along the inner axis */
+  int64_t tile_shift; /* the first tile along block_axis is this much shorter (see plan.c) */
   int64_t work_scale; /* cost of one element relative to a copy (for the thread grain) */
 } ndi_plan;
 
