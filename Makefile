@@ -77,11 +77,21 @@ conformance: python
 	  $(ARRAY_API_TESTS)/array_api_tests -n 2 --max-examples 200 --derandomize --disable-deadline \
 	  --xfails-file $(CURDIR)/tests/python/array-api-xfails.txt
 
-test-asan:
-	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DND_SANITIZE=ON -DND_BUILD_BENCH=OFF
+# The C tests, then the Python package's tests on the instrumented libnd and Cython glue
+# (python itself is not instrumented, so the sanitizer runtime is preloaded; Python's own
+# allocations at exit would drown LeakSanitizer, so leaks are test_no_leak's job, run last
+# without ASan's quarantine, which otherwise holds on to freed memory).
+asan_py = cd tests/python && LD_PRELOAD=$$($(CC) -print-file-name=libasan.so) ASAN_OPTIONS=$(1) \
+  UBSAN_OPTIONS=print_stacktrace=1 PYTHONPATH=$(CURDIR)/$(ASAN_BUILD)/python \
+  ../../.venv/bin/python -m pytest -q -p no:cacheprovider
+test-asan: pydeps
+	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DND_SANITIZE=ON -DND_BUILD_BENCH=OFF \
+	  -DND_PYTHON=ON -DPython_EXECUTABLE=$(CURDIR)/.venv/bin/python
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --output-on-failure -j $(JOBS)
+	$(call asan_py,detect_leaks=0) -n $(JOBS) -k 'not test_no_leak' .
+	$(call asan_py,detect_leaks=0:quarantine_size_mb=0) test_fuzz.py -k test_no_leak
 
 # ThreadSanitizer on the multi-threaded test (nd's own OpenMP loops stay serial there:
 # libgomp is not instrumented, so its barriers would be reported falsely).
