@@ -486,8 +486,13 @@ static void test_index_errors(void **state) {
   nd_array *a = th_arange(ND_FLOAT64, ND_SHAPE(3, 4));
   nd_array *i = nd_from_data(ND_INT64, ND_SHAPE(2), (int64_t[]){0, 2}, ND_C);
   nd_array *j = nd_from_data(ND_INT64, ND_SHAPE(3), (int64_t[]){0, 1, 2}, ND_C);
-  TH_EXPECT_ERROR(nd_index_arrays(a, "?, ?", 2, (nd_array *[]){i, j}), ND_ERR_SHAPE,
+  /* index arrays that do not broadcast: NumPy's IndexError, so ND_ERR_INDEX */
+  TH_EXPECT_ERROR(nd_index_arrays(a, "?, ?", 2, (nd_array *[]){i, j}), ND_ERR_INDEX,
                   "index_arrays: shapes [2] and [3] cannot be broadcast (axis 0: 2 vs 3)");
+  nd_array *zero = nd_zeros(ND_FLOAT64, 0, NULL, ND_C);
+  TH_EXPECT_ERROR(nd_index_arrays_assign(a, "?, ?", 2, (nd_array *[]){i, j}, zero), ND_ERR_INDEX,
+                  "index_arrays_assign: shapes [2] and [3] cannot be broadcast (axis 0: 2 vs 3)");
+  nd_release(zero);
   TH_EXPECT_ERROR(nd_index_arrays(a, "?, ?", 1, &i), ND_ERR_VALUE, "index_arrays: more '?' items");
   TH_EXPECT_ERROR(nd_index_arrays(a, "?", 2, (nd_array *[]){i, j}), ND_ERR_VALUE, "index_arrays: 2 index arrays given but \"?\" has 1");
   TH_EXPECT_ERROR(nd_index_arrays(a, ":, ?", 1, (nd_array *[]){nd_full(ND_INT64, ND_SHAPE(1), 4, ND_C)}), ND_ERR_INDEX,

@@ -53,7 +53,8 @@ ND_API nd_array *nd_take_along_axis(const nd_array *a, const nd_array *indices, 
  *  ND_ERR_INDEX (an index out of range: "index_arrays: index 5 is out of bounds for axis 0
  *  with size 3"; too many indices; a bool array whose shape does not match: "index_arrays:
  *  boolean index did not match indexed array along axis 0; size of axis is 3 but size of
- *  corresponding boolean axis is 2"), ND_ERR_SHAPE (index arrays that do not broadcast),
+ *  corresponding boolean axis is 2"; index arrays that do not broadcast, as NumPy's
+ *  IndexError: "index_arrays: shapes [2] and [3] cannot be broadcast (axis 0: 2 vs 3)"),
  *  ND_ERR_NULL (spec NULL, indices NULL with n > 0, or one index array NULL). */
 ND_API nd_array *nd_index_arrays(const nd_array *a, const char *spec, int n,
                                  nd_array *const *indices);
