@@ -14,7 +14,7 @@ from nd._c.types cimport *
 from nd._c.core cimport *
 from nd._c.creation cimport nd_assign, nd_copy, nd_fill_scalar, nd_from_data, nd_scalar_array
 from nd._c.elementwise cimport (nd_abs, nd_bitwise_invert, nd_negative, nd_positive, nd_weak,
-                                nd_is_weak)
+                                nd_is_weak, nd_equal, nd_not_equal)
 from nd._c.indexing cimport nd_index_arrays, nd_index_arrays_assign
 from nd._c.io cimport DLManagedTensor, nd_to_dlpack, nd_to_dlpack_readonly
 from nd._c.linalg cimport nd_matmul
@@ -188,10 +188,12 @@ cdef int to_scalar(object x, nd_scalar *out) except -1:
 
 cdef Array scalar_array(object x, nd_dtype like, bint weak):
     """A 0-d array for a Python scalar: weak (promoting as a Python scalar does) when it
-    fits nd_scalar, and for an integer beyond int64 a uint64 value when the other operand
-    is uint64 (NumPy accepts 2**63 with a uint64 array); otherwise an OverflowError."""
+    fits nd_scalar; an integer beyond int64 is a float next to a float or complex operand
+    (fit_big_int) and a uint64 value next to a uint64 one (NumPy accepts 2**63 with a
+    uint64 array); otherwise an OverflowError."""
     cdef nd_scalar s
     cdef uint64_t u
+    x = fit_big_int(x, like)
     if isinstance(x, int) and not isinstance(x, bool) and not (-(1 << 63) <= x < (1 << 63)):
         if like == ND_UINT64 and 0 <= x < (1 << 64):
             u = x
@@ -201,6 +203,51 @@ cdef Array scalar_array(object x, nd_dtype like, bint weak):
     if weak:
         return wrap(nd_weak(s))
     return wrap(nd_scalar_array(s))
+
+
+cdef inline bint beyond_int64(object x):
+    return isinstance(x, int) and not isinstance(x, bool) and not (-(1 << 63) <= x < (1 << 63))
+
+
+cdef inline bint is_inexact(nd_dtype t) noexcept:
+    return t == ND_FLOAT32 or t == ND_FLOAT64 or t == ND_COMPLEX64 or t == ND_COMPLEX128
+
+
+cdef object fit_big_int(object x, nd_dtype t):
+    """x for a float or complex destination t: a Python int beyond int64 becomes a Python
+    float, as NumPy converts it (an OverflowError beyond float's range); x otherwise."""
+    if is_inexact(t) and beyond_int64(x):
+        return float(x)
+    return x
+
+
+cdef object big_int_operand(int op, nd_array *a, object v, bint first):
+    """An operation of array a with a Python int v beyond int64, NumPy 2's way: with a float
+    or complex array, v is a Python float (an OverflowError beyond float's range, as
+    float(v)); an integer array compared with a v outside its dtype's range gives the
+    answer v's sign decides, for every element (x == x is all True for integers, x != x
+    all False). Returns the converted scalar (a float), the result array, or None when
+    neither applies (the caller then makes a 0-d array, or raises OverflowError)."""
+    cdef nd_dtype t = nd_dtype_of(a)
+    cdef nd_array *r
+    cdef bint truth
+    if is_inexact(t):
+        return float(v)
+    if t == ND_BOOL or (t == ND_UINT64 and 0 <= v < (1 << 64)):
+        return None
+    if op == NDPY_OP_equal:
+        truth = False
+    elif op == NDPY_OP_not_equal:
+        truth = True
+    elif op == NDPY_OP_less or op == NDPY_OP_less_equal:
+        truth = (v > 0) != first    # x < v is true when v is above every value
+    elif op == NDPY_OP_greater or op == NDPY_OP_greater_equal:
+        truth = (v < 0) != first
+    else:
+        return None
+    with nogil:
+        r = nd_equal(a, a) if truth else nd_not_equal(a, a)
+    return wrap(r)
 
 
 cdef int clamp_axis(object a) except? -2147483647:
@@ -299,7 +346,12 @@ cdef object binary(int op, object x1, object x2):
                 r = f.aa(a, b)
             return wrap(r)
         if is_scalar(x2):
-            if isinstance(x2, int) and not isinstance(x2, bool) and not (-(1 << 63) <= x2 < (1 << 63)):
+            if beyond_int64(x2):
+                conv = big_int_operand(op, a, x2, False)
+                if isinstance(conv, Array):
+                    return conv
+                if conv is not None:
+                    return binary(op, x1, conv)
                 tmp = scalar_array(x2, nd_dtype_of(a), True)
                 with nogil:
                     r = f.aa(a, tmp.arr)
@@ -312,7 +364,12 @@ cdef object binary(int op, object x1, object x2):
     if isinstance(x2, Array):
         b = (<Array>x2).arr
         if is_scalar(x1):
-            if isinstance(x1, int) and not isinstance(x1, bool) and not (-(1 << 63) <= x1 < (1 << 63)):
+            if beyond_int64(x1):
+                conv = big_int_operand(op, b, x1, True)
+                if isinstance(conv, Array):
+                    return conv
+                if conv is not None:
+                    return binary(op, conv, x2)
                 tmp = scalar_array(x1, nd_dtype_of(b), True)
                 with nogil:
                     r = f.aa(tmp.arr, b)
@@ -338,7 +395,9 @@ cdef object inplace(int op, Array self, object other):
         with nogil:
             st = f.aa_out(self.arr, self.arr, (<Array>other).arr)
     elif is_scalar(other):
-        if isinstance(other, int) and not isinstance(other, bool) and not (-(1 << 63) <= other < (1 << 63)):
+        if beyond_int64(other) and big_int_operand(op, self.arr, other, False) is not None:
+            other = float(other)    # a float array: big_int_operand gave the float
+        if beyond_int64(other):
             tmp = scalar_array(other, nd_dtype_of(self.arr), True)
             with nogil:
                 st = f.aa_out(self.arr, self.arr, tmp.arr)

@@ -13,7 +13,7 @@ from nd._c.core cimport *
 from nd._c.creation cimport *
 from nd._c.elementwise cimport nd_add, nd_multiply_scalar
 from nd._c.io cimport DLManagedTensor, nd_from_dlpack
-from nd._core cimport (Array, DType, wrap, check, raise_error, as_array, is_scalar, to_scalar,
+from nd._core cimport (Array, DType, wrap, check, raise_error, as_array, is_scalar, to_scalar, fit_big_int,
                        to_dtype, dtype_obj, to_shape)
 from nd._core import check_device
 
@@ -333,6 +333,8 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
     if is_scalar(obj):
         if copy is False:
             raise ValueError("asarray: copy=False, but a Python scalar needs a copy")
+        if dtype is not None:
+            obj = fit_big_int(obj, to_dtype(dtype))
         if isinstance(obj, int) and not isinstance(obj, bool) and not (-(1 << 63) <= obj < (1 << 63)):
             return from_sequence([obj], dtype)[0]  # NumPy: uint64 up to 2**64 - 1
         to_scalar(obj, &s)
@@ -413,7 +415,7 @@ def full(shape, fill_value, *, dtype=None, device=None):
     if isinstance(fill_value, Array) and (<Array>fill_value).ndim == 0:
         fill_value = fill_value.item()
     cdef nd_dtype t = _dtype_or(dtype, _scalar_dtype(fill_value))
-    to_scalar(fill_value, &s)
+    to_scalar(fit_big_int(fill_value, t), &s)
     cdef nd_array *r
     with nogil:
         r = nd_full_scalar(t, n, sh, s, ND_C)
@@ -454,7 +456,7 @@ def full_like(x, /, fill_value, *, dtype=None, device=None):
     check_device(device)
     if isinstance(fill_value, Array) and (<Array>fill_value).ndim == 0:
         fill_value = fill_value.item()
-    to_scalar(fill_value, &s)
+    to_scalar(fit_big_int(fill_value, nd_dtype_of(a.arr) if dtype is None else to_dtype(dtype)), &s)
     if dtype is None:
         r = wrap(nd_empty_like(a.arr, ND_K))
         check(nd_fill_scalar(r.arr, s))

@@ -91,3 +91,21 @@ def test_scalars_and_errors():
     check(x, np.asarray([[7, 8, 9], [4, 5, 6]]))
     x[:, 0] = 0
     check(x, np.asarray([[0, 8, 9], [0, 5, 6]]))
+    # index arrays that do not broadcast: NumPy's IndexError, reading and writing
+    with pytest.raises(IndexError, match="cannot be broadcast"):
+        x[nd.asarray([0, 1]), nd.asarray([0, 1, 2])]
+    with pytest.raises(IndexError, match="cannot be broadcast"):
+        x[nd.asarray([0, 1]), nd.asarray([0, 1, 2])] = 0
+
+
+def test_empty_destinations_with_zero_strides():
+    """NumPy gives empty arrays zero strides (np.zeros((2, 0)).strides is (0, 8)); no
+    element is written twice, so they are destinations like any other."""
+    n = np.zeros((2, 0, 1), dtype=np.uint32)
+    a = nd.asarray(n)
+    a //= nd.asarray(np.ones(1, dtype=np.uint64))
+    a += 1
+    a[...] = 3
+    a[nd.asarray([False, False])] = 4
+    a[:, :, 0] = nd.zeros((0,), dtype=nd.uint32)
+    assert a.shape == (2, 0, 1)
