@@ -48,9 +48,9 @@ ND_API nd_array *nd_take_along_axis(const nd_array *a, const nd_array *indices, 
  *  `?` and n == 0 this is nd_index (a view).
  *  Errors: ND_ERR_VALUE (a malformed spec, as nd_index; n < 0; a `?` count other than n:
  *  "index_arrays: more '?' items in ... than the 1 index arrays given"; a `?` inside
- *  an item; a result of more than ND_MAX_DIMS axes), ND_ERR_TYPE (an index array neither
- *  integer nor bool: "index_arrays: indices must be an integer array, got float64"),
- *  ND_ERR_INDEX (an index out of range: "index_arrays: index 5 is out of bounds for axis 0
+ *  an item; a result of more than ND_MAX_DIMS axes), ND_ERR_INDEX (an index array neither
+ *  integer nor bool, as NumPy's IndexError: "index_arrays: arrays used as indices must be
+ *  of integer or boolean type, got float64"; an index out of range: "index_arrays: index 5 is out of bounds for axis 0
  *  with size 3"; too many indices; a bool array whose shape does not match: "index_arrays:
  *  boolean index did not match indexed array along axis 0; size of axis is 3 but size of
  *  corresponding boolean axis is 2"; index arrays that do not broadcast, as NumPy's

@@ -245,7 +245,12 @@ cdef Array from_sequence(object obj, object dtype):
         natural = ND_INT64
         lo = min(leaves)
         hi = max(leaves)
-        if hi >= (1 << 63) and lo >= 0 and hi < (1 << 64):
+        if (lo < -(1 << 63) or hi >= (1 << 63)) and dtype is not None and \
+                (nd_isdtype(to_dtype(dtype), ND_KIND_REAL_FLOATING) or
+                 nd_isdtype(to_dtype(dtype), ND_KIND_COMPLEX_FLOATING)):
+            natural = ND_FLOAT64  # asarray([2**64], dtype=float32): as float(2**64), as NumPy
+            kind = K_FLOAT
+        elif hi >= (1 << 63) and lo >= 0 and hi < (1 << 64):
             natural = ND_UINT64
         elif lo < -(1 << 63) or hi >= (1 << 63):
             raise OverflowError(f"asarray: Python integer {hi if hi >= (1 << 63) else lo} out of bounds for int64")
@@ -341,7 +346,7 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
         if dtype is None:
             return wrap(nd_scalar_array(s))
         return wrap(nd_full_scalar(to_dtype(dtype), 0, NULL, s, ND_C))
-    if isinstance(obj, (str, bytes, bytearray)):
+    if isinstance(obj, (str, bytes)):  # text, as NumPy reads them; a bytearray is uint8 below
         raise TypeError(f"asarray: cannot convert {type(obj).__name__} to an nd array")
     if PyObject_CheckBuffer(obj):
         return _finish(from_buffer(obj), dtype, copy, False)

@@ -224,7 +224,11 @@ static nd_status parse(adv *x, const nd_array *a, const char *spec, int n,
         /* remember the mask for the shape check */
         x->items[x->nitems - ix->ndim].vaxis = -1 - (used - 1);
       } else {
-        if ((st = ndi_check_index_dtype(x->op, ix))) goto done;
+        if (ndi_check_index_dtype(x->op, ix)) { /* NumPy: an IndexError when indexing */
+          st = ndi_error(ND_ERR_INDEX, "%s: arrays used as indices must be of integer or boolean type, got %s",
+                         x->op, nd_dtype_name(ix->dtype));
+          goto done;
+        }
         x->items[x->nitems++] = (item){IT_ADV, ix, 0};
         bl += (size_t)snprintf(basic + bl, cap - bl, "%s:", bl ? "," : "");
       }

@@ -79,6 +79,12 @@ def test_scalars_and_errors():
         x["a"]
     with pytest.raises(IndexError):
         x[nd.asarray([5])]
+    with pytest.raises(IndexError, match="integer or boolean type, got float64"):
+        x[nd.asarray([1.0])]  # NumPy's IndexError; nd.take refuses them as a TypeError
+    with pytest.raises(IndexError, match="integer or boolean type"):
+        x[nd.asarray([0]), nd.asarray([1.0])] = 1
+    with pytest.raises(TypeError):
+        nd.take(x, nd.asarray([1.0]), axis=0)
     with pytest.raises(OverflowError):
         x[0, 0] = 2**70
     y = nd.asarray([1, 2], dtype=nd.uint8)
