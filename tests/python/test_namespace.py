@@ -180,6 +180,20 @@ def test_creation():
         nd.asarray([300], dtype=nd.uint8)
     with pytest.raises(ValueError):
         nd.asarray([[1, 2], [3]])
+    # beyond int64: a float for a float dtype, as NumPy; an OverflowError for int64
+    check(nd.asarray([2**64, 1], dtype=nd.float32), np.asarray([2**64, 1], dtype=np.float32))
+    check(nd.asarray([[-2**70]], dtype=nd.complex128), np.asarray([[-2**70]], dtype=np.complex128))
+    with pytest.raises(OverflowError):
+        nd.asarray([2**64, 1], dtype=nd.int64)
+    # a bytearray is a buffer of uint8, shared (NumPy's reading); str and bytes are text
+    buf = bytearray(b"\x01\x02\x03")
+    b = nd.asarray(buf)
+    check(b, np.asarray([1, 2, 3], dtype=np.uint8))
+    buf[0] = 9
+    assert int(b[0]) == 9
+    for text in ("12", b"12"):
+        with pytest.raises(TypeError):
+            nd.asarray(text)
     g = nd.meshgrid(nd.arange(3), nd.arange(2.0))
     for got, want in zip(g, np.meshgrid(np.arange(3), np.arange(2.0))):
         check(got, want)
