@@ -4,6 +4,7 @@ other module of the binding uses (include/nd/core.h, and the operators of the Ar
 object, which call nd's elementwise, view and index functions)."""
 import enum
 import operator
+import re
 
 from cpython.buffer cimport PyBUF_FORMAT, PyBUF_ND, PyBUF_STRIDES, PyBUF_WRITABLE
 from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid, PyCapsule_New
@@ -29,7 +30,13 @@ cdef extern from "dlpack_capsule.h":
 # ---- errors ---------------------------------------------------------------------------
 
 class LinAlgError(ValueError):
-    """A matrix is singular or a decomposition did not converge (nd's ND_ERR_LINALG)."""
+    """A matrix is singular or a decomposition did not converge (nd's ND_ERR_LINALG), or
+    a linalg function got something other than a (square) matrix, as in NumPy."""
+
+
+class AxisError(ValueError, IndexError):
+    """An axis out of range or listed twice: an IndexError (nd's ND_ERR_INDEX) that is also
+    a ValueError, as NumPy's numpy.exceptions.AxisError."""
 
 
 # nd's status -> the exception NumPy raises for the same mistake
@@ -47,12 +54,27 @@ _EXCEPTIONS = {
 }
 
 
+# Failures that NumPy reports with a narrower exception than the status's: axis errors
+# (AxisError, both IndexError and ValueError), a linalg function given something other than
+# a (square) matrix (LinAlgError), a second ellipsis in an index (IndexError).
+_AXIS_MESSAGE = re.compile(r"\baxis -?\d+ is out of bounds for (an )?array of dimension|"
+                           r"repeated axis|axes given for an array of dimension")
+_MATRIX_MESSAGES = ("needs square matrices", "needs a matrix or a stack of matrices")
+
+
 cdef int raise_error() except -1:
     """Raises the exception for nd's last failure on this thread, with nd's message."""
     cdef nd_status st = nd_last_status()
     msg = nd_last_error().decode("utf-8", "replace")
     nd_clear_error()
-    raise _EXCEPTIONS.get(st, RuntimeError)(msg or "nd: unknown failure")
+    exc = _EXCEPTIONS.get(st, RuntimeError)
+    if st == ND_ERR_INDEX and _AXIS_MESSAGE.search(msg):
+        exc = AxisError
+    elif st == ND_ERR_SHAPE and any(m in msg for m in _MATRIX_MESSAGES):
+        exc = LinAlgError
+    elif st == ND_ERR_VALUE and "an index can only have a single ellipsis" in msg:
+        exc = IndexError
+    raise exc(msg or "nd: unknown failure")
 
 
 cdef inline int check(nd_status st) except -1:
