@@ -403,7 +403,7 @@ cdef nd_dtype _scalar_dtype(object v) except *:
     if isinstance(v, bool):
         return ND_BOOL
     if isinstance(v, int):
-        return ND_INT64
+        return ND_UINT64 if (1 << 63) <= v < (1 << 64) else ND_INT64  # as NumPy's full
     if isinstance(v, float):
         return ND_FLOAT64
     if isinstance(v, complex):
@@ -420,11 +420,32 @@ def full(shape, fill_value, *, dtype=None, device=None):
     if isinstance(fill_value, Array) and (<Array>fill_value).ndim == 0:
         fill_value = fill_value.item()
     cdef nd_dtype t = _dtype_or(dtype, _scalar_dtype(fill_value))
-    to_scalar(fit_big_int(fill_value, t), &s)
+    fill_value = fit_big_int(fill_value, t)
     cdef nd_array *r
+    if _beyond_int64(fill_value):
+        return _fill_big(wrap(nd_empty(t, n, sh, ND_C)), fill_value)
+    to_scalar(fill_value, &s)
     with nogil:
         r = nd_full_scalar(t, n, sh, s, ND_C)
     return wrap(r)
+
+
+cdef inline bint _beyond_int64(object v):
+    return isinstance(v, int) and not isinstance(v, bool) and not (-(1 << 63) <= v < (1 << 63))
+
+
+cdef Array _fill_big(Array r, object v):
+    """r (uint64) filled with a Python int from 2**63 to 2**64 - 1 (NumPy's full(2, 2**63)
+    and full(2, 2**63, dtype=uint64)); other dtypes and values are an OverflowError (float
+    and complex dtypes never get here: fit_big_int made the value a float)."""
+    cdef uint64_t u
+    cdef Array src
+    if not (0 <= v < (1 << 64)) or nd_dtype_of(r.arr) != ND_UINT64:
+        raise OverflowError(f"Python integer {v} out of bounds for {nd_dtype_name(nd_dtype_of(r.arr)).decode()}")
+    u = v
+    src = wrap(nd_from_data(ND_UINT64, 0, NULL, &u, ND_C))
+    check(nd_assign(r.arr, src.arr))
+    return r
 
 
 def empty_like(x, /, *, dtype=None, device=None):
@@ -461,7 +482,12 @@ def full_like(x, /, fill_value, *, dtype=None, device=None):
     check_device(device)
     if isinstance(fill_value, Array) and (<Array>fill_value).ndim == 0:
         fill_value = fill_value.item()
-    to_scalar(fit_big_int(fill_value, nd_dtype_of(a.arr) if dtype is None else to_dtype(dtype)), &s)
+    fill_value = fit_big_int(fill_value, nd_dtype_of(a.arr) if dtype is None else to_dtype(dtype))
+    if _beyond_int64(fill_value):
+        if dtype is None:
+            return _fill_big(wrap(nd_empty_like(a.arr, ND_K)), fill_value)
+        return _fill_big(wrap(nd_empty(to_dtype(dtype), nd_ndim(a.arr), nd_shape(a.arr), ND_C)), fill_value)
+    to_scalar(fill_value, &s)
     if dtype is None:
         r = wrap(nd_empty_like(a.arr, ND_K))
         check(nd_fill_scalar(r.arr, s))
@@ -475,9 +501,13 @@ def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
     check_device(device)
     if stop is None:
         start, stop = 0, start
+    args = []
     for v in (start, stop, step):
-        if not isinstance(v, (int, float)) or isinstance(v, bool):
+        if isinstance(v, bool) or not isinstance(v, (int, float)) and not hasattr(type(v), "__index__"):
             raise TypeError(f"arange: start, stop and step must be int or float, not {type(v).__name__}")
+        # an integer of another type (NumPy's int64, ...) counts as an int, as range() takes it
+        args.append(v if isinstance(v, (int, float)) else operator.index(v))
+    start, stop, step = args
     if dtype is None:
         t = ND_INT64 if all(isinstance(v, int) for v in (start, stop, step)) else ND_FLOAT64
     else:

@@ -185,6 +185,17 @@ def test_creation():
     check(nd.asarray([[-2**70]], dtype=nd.complex128), np.asarray([[-2**70]], dtype=np.complex128))
     with pytest.raises(OverflowError):
         nd.asarray([2**64, 1], dtype=nd.int64)
+    # full of 2**63 .. 2**64 - 1 is uint64 (NumPy's), also with dtype=uint64 and in full_like
+    check(nd.full((2,), 2**63), np.full((2,), 2**63))
+    check(nd.full((2,), 2**64 - 1, dtype=nd.uint64), np.full((2,), 2**64 - 1, dtype=np.uint64))
+    check(nd.full_like(nd.ones(2, dtype=nd.uint64), 2**63 + 5), np.full(2, 2**63 + 5, dtype=np.uint64))
+    check(nd.full((2,), 2**70, dtype=nd.float32), np.full((2,), 2**70, dtype=np.float32))
+    for big, dtype in ((2**64, None), (2**63, nd.int64), (-2**63 - 1, None)):
+        with pytest.raises(OverflowError):
+            nd.full((2,), big, dtype=dtype)
+    # arange takes integers of other types (NumPy's int64, ...) as ints, as range() does
+    check(nd.arange(np.int64(3)), np.arange(3))
+    check(nd.arange(np.int8(1), np.uint16(7), np.int64(2)), np.arange(1, 7, 2))
     # a bytearray is a buffer of uint8, shared (NumPy's reading); str and bytes are text
     buf = bytearray(b"\x01\x02\x03")
     b = nd.asarray(buf)
