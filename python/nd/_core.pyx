@@ -1110,11 +1110,15 @@ def result_type(*arrays_and_dtypes):
             raise TypeError(f"result_type: expected nd arrays, dtypes or Python scalars, got {type(x).__name__}")
     if not strong:
         raise ValueError("result_type: at least one array or dtype is required")
-    cdef int t = strong[0]
-    for s in strong[1:]:
-        t = nd_result_type(<nd_dtype>t, <nd_dtype>s)
-        if t < 0:
-            raise_error()
+    # NumPy's rule for several dtypes (nd_result_type_n); repeats change nothing, and at
+    # most ND_NUM_DTYPES are distinct
+    cdef nd_dtype types[ND_NUM_DTYPES]
+    cdef list distinct = list(dict.fromkeys(strong))
+    for i, s in enumerate(distinct):
+        types[i] = <nd_dtype>s
+    cdef int t = nd_result_type_n(len(distinct), types)
+    if t < 0:
+        raise_error()
     if weak:
         # the scalars promote as they do in nd's elementwise functions: ask nd_where
         import nd

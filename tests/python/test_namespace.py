@@ -213,6 +213,25 @@ def test_creation():
         check(got, want)
 
 
+def test_promotion_of_several_dtypes():
+    """Three or more dtypes promote as NumPy's result_type of several (not a left fold:
+    int8, uint16, float32 is float32), in result_type, concat, stack, einsum and clip."""
+    import itertools
+    names = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+             "float32", "float64", "complex64", "complex128"]
+    for trio in itertools.product(names, repeat=3):
+        want = np.result_type(*trio).name
+        assert nd.result_type(*[getattr(nd, t) for t in trio]).name == want, trio
+    for trio in (("int8", "uint16", "float32"), ("uint16", "int16", "complex64"),
+                 ("float32", "int16", "uint16"), ("int8", "uint16", "int16")):
+        n = [np.ones(2, dtype=t) for t in trio]
+        a = [nd.asarray(x) for x in n]
+        want = np.result_type(*trio).name
+        assert nd.concat(a).dtype.name == want and nd.stack(a).dtype.name == want
+        assert nd.einsum("i,i,i", *a).dtype.name == want
+        assert nd.clip(*a).dtype.name == np.clip(*n).dtype.name
+
+
 def test_dtype_functions():
     assert nd.result_type(nd.int8, nd.uint8) == nd.int16
     assert nd.result_type(nd.asarray(1, dtype=nd.float32), 1.0) == nd.float32
