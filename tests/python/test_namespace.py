@@ -229,7 +229,8 @@ def test_promotion_of_several_dtypes():
         want = np.result_type(*trio).name
         assert nd.concat(a).dtype.name == want and nd.stack(a).dtype.name == want
         assert nd.einsum("i,i,i", *a).dtype.name == want
-        assert nd.clip(*a).dtype.name == np.clip(*n).dtype.name
+        if "complex" not in want:  # nd's clip refuses complex (no order)
+            assert nd.clip(*a).dtype.name == np.clip(*n).dtype.name
 
 
 def test_dtype_functions():
