@@ -517,6 +517,22 @@ static void test_index_errors(void **state) {
   TH_EXPECT_ERROR(nd_mask_select(a, nd_ones(ND_BOOL, ND_SHAPE(3, 5), ND_C)), ND_ERR_INDEX,
                   "mask_select: boolean index did not match indexed array along axis 1; size of axis is 4 but size of corresponding boolean axis is 5");
   TH_EXPECT_ERROR(nd_mask_select(a, nd_ones(ND_BOOL, ND_SHAPE(3, 4, 1), ND_C)), ND_ERR_INDEX, "mask_select");
+  {
+    /* a mask axis of extent 0 matches any extent, as in NumPy (a is 3 x 4); others must match */
+    nd_array *m0 = nd_zeros(ND_BOOL, ND_SHAPE(0), ND_C), *m03 = nd_zeros(ND_BOOL, ND_SHAPE(0, 3), ND_C);
+    nd_array *r = nd_mask_select(a, m0);
+    th_assert_shape(r, 2, (int64_t[]){0, 4});
+    nd_release(r);
+    r = nd_index_arrays(a, ":, ?", 1, &m0);
+    th_assert_shape(r, 2, (int64_t[]){3, 0});
+    nd_release(r);
+    nd_array *one = nd_weak(ND_FLOAT(1));
+    assert_int_equal(nd_index_arrays_assign(a, "?", 1, &m0, one), ND_OK);
+    nd_release(one);
+    TH_EXPECT_ERROR(nd_mask_select(a, m03), ND_ERR_INDEX, "along axis 1; size of axis is 4 but size of corresponding boolean axis is 3");
+    nd_release(m03);
+    nd_release(m0);
+  }
   TH_EXPECT_ERROR(nd_mask_select(a, i), ND_ERR_TYPE, "mask_select: the mask must be a bool array, got int64");
   TH_EXPECT_ERROR(nd_nonzero(nd_ones(ND_INT8, 0, NULL, ND_C), (nd_array *[1]){0}), ND_ERR_SHAPE, "nonzero: a zero-dimensional array");
   TH_EXPECT_ERROR(nd_nonzero(NULL, (nd_array *[1]){0}), ND_ERR_NULL, "nonzero");

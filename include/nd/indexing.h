@@ -42,7 +42,7 @@ ND_API nd_array *nd_take_along_axis(const nd_array *a, const nd_array *indices, 
  *  n arrays, in order: `nd_index_arrays(a, "?, 1:3, ?", 2, (nd_array *[]){i, j})` is
  *  a[i, 1:3, j]. Integer arrays broadcast together to a shape B; a bool array of k
  *  dimensions stands for the k integer arrays of its nonzero coordinates (its shape must
- *  match the k axes it covers); integers next to index arrays count as 0-d index arrays.
+ *  match the k axes it covers, but an extent 0 matches any extent, as in NumPy); integers next to index arrays count as 0-d index arrays.
  *  When the index arrays (and integers) are adjacent in spec, B takes their place in the
  *  result; otherwise B comes first (NumPy's rule: x[:, 0, :, i] puts B in front). With no
  *  `?` and n == 0 this is nd_index (a view).
@@ -69,7 +69,8 @@ ND_API nd_array *nd_index_arrays(const nd_array *a, const char *spec, int n,
  *  integer dtype cannot hold, or NaN). */
 ND_API nd_status nd_index_arrays_assign(nd_array *a, const char *spec, int n,
                                         nd_array *const *indices, const nd_array *value);
-/** a[mask] (mask: bool, its shape that of a's leading axes): the selected elements in C
+/** a[mask] (mask: bool, its shape that of a's leading axes, an extent 0 matching any, as
+ *  NumPy's): the selected elements in C
  *  order, shape (count, a.shape[mask.ndim:]...). A 0-d mask adds a leading axis and keeps
  *  it (true: shape (1, a.shape...)) or empties it (false: (0, a.shape...)), as NumPy.
  *  Errors: ND_ERR_TYPE (mask not bool: "mask_select: the mask must be a bool array, got

@@ -273,8 +273,10 @@ static nd_status parse(adv *x, const nd_array *a, const char *spec, int n,
     if (it->kind == IT_ADV) {
       if (it->vaxis < 0) { /* first coordinate of a mask: its axes must match the view's */
         const nd_array *mask = indices[-1 - it->vaxis];
+        /* NumPy lets a mask axis of extent 0 stand for an axis of any extent (it selects
+         * nothing): x[np.zeros(0, bool)] is empty whatever len(x) */
         for (int d = 0; d < mask->ndim; d++)
-          if (mask->shape[d] != x->vshape[vax + d]) {
+          if (mask->shape[d] != 0 && mask->shape[d] != x->vshape[vax + d]) {
             st = ndi_error(ND_ERR_INDEX, "%s: boolean index did not match indexed array along axis %d; size of axis is %lld but size of corresponding boolean axis is %lld",
                            x->op, vax + d, (long long)x->vshape[vax + d], (long long)mask->shape[d]);
             goto done;

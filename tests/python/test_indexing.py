@@ -104,6 +104,21 @@ def test_scalars_and_errors():
         x[nd.asarray([0, 1]), nd.asarray([0, 1, 2])] = 0
 
 
+def test_empty_mask_axis_matches_any_extent():
+    """NumPy: a boolean index axis of extent 0 matches an axis of any extent (it selects
+    nothing); other extents must match."""
+    n = np.arange(12.0).reshape(3, 4)
+    a = nd.asarray(n.copy())
+    for key in ((np.zeros(0, bool),), (slice(None), np.zeros(0, bool)),
+                (np.zeros((0, 4), bool),), (np.zeros((3, 0), bool),), (Ellipsis, np.zeros(0, bool))):
+        ndkey = tuple(nd.asarray(k) if isinstance(k, np.ndarray) else k for k in key)
+        check(a[ndkey], n[key])
+        a[ndkey] = -1.0
+    check(a, n)
+    with pytest.raises(IndexError, match="boolean index did not match"):
+        a[nd.zeros((0, 3), dtype=nd.bool)]
+
+
 def test_empty_destinations_with_zero_strides():
     """NumPy gives empty arrays zero strides (np.zeros((2, 0)).strides is (0, 8)); no
     element is written twice, so they are destinations like any other."""
