@@ -131,6 +131,21 @@ for _n in range(ND_NUM_DTYPES):
 DTYPES = tuple(_DTYPES)
 
 
+def _from_bytes(bytes data, str dtype, tuple shape):
+    """The array a pickle holds (Array.__reduce__): C-order values of dtype and shape."""
+    cdef int64_t sh[ND_MAX_DIMS]
+    cdef int n = to_shape(shape, sh)
+    cdef DType t = _dtype_by_name(dtype)
+    cdef Py_ssize_t size = t.itemsize
+    for i in range(n):
+        size *= sh[i]
+    if size != len(data):
+        raise ValueError(f"nd: a pickled array of shape {shape} and dtype {dtype} needs "
+                         f"{size} bytes, got {len(data)}")
+    cdef const char *p = data
+    return wrap(nd_from_data(<nd_dtype>t.num, n, sh, p, ND_C))
+
+
 def _dtype_by_name(name):
     for d in _DTYPES:
         if (<DType>d).name == name:
@@ -439,6 +454,15 @@ cdef str _bound(object v):
     return "None" if v is None else str(operator.index(v))
 
 
+cdef object _index_or_none(object k):
+    try:
+        return operator.index(k)
+    except TypeError:
+        if hasattr(k, "__dlpack__") or hasattr(k, "__array__"):
+            return None  # an array: the index-array path takes it
+        raise
+
+
 cdef tuple index_key(object key):
     """A Python index key as nd's index string (nd_index's grammar, '?' for each index
     array) and the list of index arrays; nd does the rest (NumPy's rules)."""
@@ -460,9 +484,11 @@ cdef tuple index_key(object key):
             # NumPy reads a[True] as a 0-d boolean mask
             parts.append("?")
             arrays.append(scalar_array(k, ND_BOOL, False))
-        elif isinstance(k, int) or hasattr(type(k), "__index__") and not isinstance(k, (float, complex)):
-            parts.append(str(operator.index(k)))
+        elif isinstance(k, int) or hasattr(type(k), "__index__") and not isinstance(k, (float, complex)) \
+                and _index_or_none(k) is not None:
+            parts.append(str(operator.index(k)))  # NumPy's integer scalars included
         elif isinstance(k, (list, tuple)) or hasattr(k, "__dlpack__") or hasattr(k, "__array__"):
+            # a NumPy array (whose type has an __index__ that only 0-d integer ones answer)
             from nd._creation import asarray
             parts.append("?")
             arrays.append(asarray(k))
@@ -719,10 +745,10 @@ cdef class Array:
         return nd_shape(self.arr)[0]
 
     def __iter__(self):
+        # not a generator function, so that iter() of a 0-d array fails at once, as NumPy's
         if nd_ndim(self.arr) == 0:
             raise TypeError("iteration over a 0-d array")
-        for i in range(nd_shape(self.arr)[0]):
-            yield self[i]
+        return (self[i] for i in range(nd_shape(self.arr)[0]))
 
     # -- conversion to Python scalars
     def __bool__(self, /):
@@ -769,6 +795,19 @@ cdef class Array:
         if nd_ndim(self.arr) == 0:
             return item_of(self.arr)
         return [x.tolist() for x in self]
+
+    # -- copies and pickling, as NumPy's arrays have them (copy.copy, copy.deepcopy, pickle)
+    def __copy__(self):
+        return wrap(nd_copy(self.arr, ND_K))
+
+    def __deepcopy__(self, memo):
+        return wrap(nd_copy(self.arr, ND_K))
+
+    def __reduce__(self):
+        """Pickled as the values in C order, the dtype's name and the shape; unpickled as a
+        new C-contiguous array."""
+        cdef Array c = wrap(nd_copy(self.arr, ND_C))
+        return (_from_bytes, (memoryview(c).tobytes(), self.dtype.name, self.shape))
 
     # -- text
     def __repr__(self):
