@@ -649,6 +649,11 @@ cdef int set_item(Array self, object key, object value) except -1:
 
 cdef const char *_FORMATS[13]
 _FORMATS[:] = [b"?", b"b", b"h", b"i", b"q", b"B", b"H", b"I", b"Q", b"f", b"d", b"Zf", b"Zd"]
+if sizeof(long) == 8:
+    # the code NumPy gives its int64 and uint64 where long has 64 bits (Linux, macOS): 'q'
+    # would make np.asarray(x) an array of np.longlong, not np.int64
+    _FORMATS[4] = b"l"
+    _FORMATS[8] = b"L"
 
 _API_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12")
 

@@ -35,6 +35,8 @@ def test_nd_to_numpy_shares_memory(dtype):
     for v in (a, a.T, a[::-1, ::2], a[1, 1]):
         n = np.asarray(v)
         assert n.dtype == np.dtype(dtype) and n.shape == v.shape
+        # NumPy's own scalar type (np.int64, not np.longlong), so repr and isinstance agree
+        assert n.dtype.type is np.dtype(dtype).type and repr(n) == repr(n.copy())
         assert n.strides == v.strides
         n2 = np.asarray(a)
         assert np.shares_memory(n, n2)
