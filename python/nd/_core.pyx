@@ -260,16 +260,16 @@ cdef object fit_big_int(object x, nd_dtype t):
 
 cdef object big_int_operand(int op, nd_array *a, object v, bint first):
     """An operation of array a with a Python int v beyond int64, NumPy 2's way: with a float
-    or complex array, v is a Python float (an OverflowError beyond float's range, as
-    float(v)); an integer array compared with a v outside its dtype's range gives the
+    or complex array, and in the true division of an integer array, v is a Python float (an
+    OverflowError beyond float's range, as float(v)); an integer array compared with a v outside its dtype's range gives the
     answer v's sign decides, for every element (x == x is all True for integers, x != x
     all False). Returns the converted scalar (a float), the result array, or None when
     neither applies (the caller then makes a 0-d array, or raises OverflowError)."""
     cdef nd_dtype t = nd_dtype_of(a)
     cdef nd_array *r
     cdef bint truth
-    if is_inexact(t):
-        return float(v)
+    if is_inexact(t) or (op == NDPY_OP_divide and t != ND_BOOL):
+        return float(v)  # true division of integers is float64 either way
     if t == ND_BOOL or (t == ND_UINT64 and 0 <= v < (1 << 64)):
         return None
     if op == NDPY_OP_equal:

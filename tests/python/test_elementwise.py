@@ -179,6 +179,9 @@ def test_python_int_beyond_int64(big):
         if not (dtype == "uint64" and 0 <= big < 2**64):
             with pytest.raises(OverflowError):
                 a + big
+        if abs(big) < 10**300:  # true division is float64 either way
+            check(a / big, n / big)
+            check(big / nd.asarray(n + 1), big / (n + 1))
     with pytest.raises(OverflowError):
         nd.asarray([True]) < big
 
