@@ -241,6 +241,19 @@ static void test_null_pointer_rule(void **state) {
   NULL_ARRAY_CASE(nd_scalar_bitwise_left_shift(ND_INT(1), NULL), "bitwise_left_shift: argument b is NULL");
   NULL_ARRAY_CASE(nd_scalar_bitwise_right_shift(ND_INT(1), NULL), "bitwise_right_shift: argument b is NULL");
   NULL_STATUS_CASE(nd_add_scalar_out(x, NULL, ND_INT(1)), "add: argument a is NULL");
+  /* lists of arrays name the element that is NULL; strings and output pointers their
+   * parameter */
+  NULL_ARRAY_CASE(nd_stack(2, (nd_array *const[]){x, NULL}, 0), "stack: argument arrays[1] is NULL");
+  NULL_ARRAY_CASE(nd_concat(1, NULL, 0), "concat: argument arrays is NULL");
+  NULL_ARRAY_CASE(nd_einsum("ij,jk", 2, (nd_array *const[]){NULL, x}), "einsum: argument operands[0] is NULL");
+  NULL_ARRAY_CASE(nd_einsum(NULL, 1, (nd_array *const[]){x}), "einsum: argument subscripts is NULL");
+  NULL_ARRAY_CASE(nd_index(x, NULL), "index: argument spec is NULL");
+  NULL_ARRAY_CASE(nd_index_arrays(x, "?", 1, (nd_array *[]){NULL}), "index_arrays: argument indices[0] is NULL");
+  NULL_STATUS_CASE(nd_unique_counts(x, &o1, NULL), "unique_counts: argument counts is NULL");
+  NULL_STATUS_CASE(nd_nonzero(x, NULL), "nonzero: argument out is NULL");
+  NULL_STATUS_CASE(nd_to_data(x, NULL, ND_C), "to_data: argument dst is NULL");
+  NULL_STATUS_CASE(nd_save_npy(NULL, x), "save_npy: argument path is NULL");
+  NULL_STATUS_CASE(nd_broadcast_arrays(2, (nd_array *const[]){x, NULL}, &o1), "broadcast_arrays: argument arrays[1] is NULL");
   /* element access */
   NULL_STATUS_CASE(nd_get_double(x, NULL, &v), "get_double: argument index is NULL");
   NULL_STATUS_CASE(nd_get_double(NULL, idx, &v), "get_double: argument a is NULL");

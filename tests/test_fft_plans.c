@@ -16,6 +16,10 @@ static nd_array *job_fftn(const nd_array *x) { return nd_fft_fftn(x, -1, NULL, -
 static nd_array *job_rfft0(const nd_array *x) { return nd_fft_rfft(x, 0, 0, ND_FFT_BACKWARD); }
 static nd_array *job_irfftn(const nd_array *x) { return nd_fft_irfftn(x, -1, NULL, -1, NULL, ND_FFT_BACKWARD); }
 static nd_array *job_long(const nd_array *x) { return nd_fft_fft(x, 0, -1, ND_FFT_BACKWARD); }
+/* real transforms long enough to go through a complex one of half the length, whose pre-
+ * and post-processing run in tasks on nd's threads */
+static nd_array *job_rlong(const nd_array *x) { return nd_fft_rfft(x, 0, -1, ND_FFT_BACKWARD); }
+static nd_array *job_irlong(const nd_array *x) { return nd_fft_irfft(x, 0, -1, ND_FFT_FORWARD); }
 
 /* The same plans on 1 and 2 threads give bitwise the same results (threads take whole
  * blocks of lines; a long transform's split does not depend on the thread count). */
@@ -25,10 +29,13 @@ static void test_threads_same_results(void **state) {
   nd_array *r = random_array(ND_FLOAT64, 2, (int64_t[]){300, 256}, 2);
   nd_array *f = random_array(ND_COMPLEX64, 2, (int64_t[]){130, 257}, 3);
   nd_array *l = random_array(ND_COMPLEX128, 1, (int64_t[]){262144}, 4);
+  nd_array *rl = random_array(ND_FLOAT64, 1, (int64_t[]){262144}, 5);
+  nd_array *hl = random_array(ND_COMPLEX128, 1, (int64_t[]){131073}, 6);
   nd_array *ct = nd_transpose(c);
   struct { job_fn fn; const nd_array *x; } jobs[] = {
       {job_fft0, c}, {job_fft1, c}, {job_fftn, c}, {job_fft0, ct}, {job_rfft0, r},
-      {job_irfftn, f}, {job_fftn, f}, {job_long, l}};
+      {job_irfftn, f}, {job_fftn, f}, {job_long, l}, {job_rlong, rl},
+      {job_irlong, hl}};
   for (int mode = 0; mode < 2; mode++) {
     /* ESTIMATE plans, then AUTO's measured ones (after two calls, its upgrade is done) */
     nd_fft_set_planner(mode ? ND_FFT_AUTO : ND_FFT_ESTIMATE);
@@ -52,6 +59,8 @@ static void test_threads_same_results(void **state) {
   nd_release(r);
   nd_release(f);
   nd_release(l);
+  nd_release(rl);
+  nd_release(hl);
 }
 
 static void test_plan_cache(void **state) {

@@ -4,6 +4,7 @@
  * right results; a forked child runs parallel loops with workers of its own. The TSan
  * build (make test-tsan) runs this too. */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -174,11 +175,70 @@ static void test_forked_child_runs_parallel_loops(void **state) {
   nd_set_num_threads(before);
 }
 
+/* nd_parallel_for, the pool's public face: every task runs once, slots stay below the
+ * thread count and never run two tasks at once, a call nested in a task on the pool runs
+ * on that task's thread, nd functions inside a task work, and nothing runs for no tasks
+ * or no fn. */
+typedef struct {
+  _Atomic int runs[1000];
+  _Atomic int busy[4];
+  _Atomic int bad_slot, overlap, nested_bad;
+  int nthreads;
+  nd_array *x;
+} pf_ctx;
+
+static void pf_inner(void *v, int64_t task, int slot) {
+  pf_ctx *c = v;
+  (void)task;
+  /* nested in a task that runs on the pool: on that task's thread */
+  if (slot != 0 && c->nthreads > 1) atomic_store(&c->nested_bad, 1);
+}
+
+static void pf_task(void *v, int64_t task, int slot) {
+  pf_ctx *c = v;
+  if (slot < 0 || slot >= c->nthreads) {
+    atomic_store(&c->bad_slot, 1);
+    return;
+  }
+  if (atomic_fetch_add(&c->busy[slot], 1) != 0) atomic_store(&c->overlap, 1);
+  atomic_fetch_add(&c->runs[task], 1);
+  if (task % 100 == 0) {
+    nd_parallel_for(2, 3, pf_inner, c);
+    nd_array *s = nd_sum(c->x, 0, NULL, false); /* an nd loop inside a task */
+    if (!s) atomic_store(&c->nested_bad, 1);
+    nd_release(s);
+  }
+  atomic_fetch_sub(&c->busy[slot], 1);
+}
+
+static void test_parallel_for(void **state) {
+  (void)state;
+  static pf_ctx c;
+  c.x = nd_ones(ND_FLOAT64, ND_SHAPE(200000), ND_C);
+  for (int nt = 1; nt <= 4; nt++) {
+    memset(c.runs, 0, sizeof c.runs);
+    c.nthreads = nt;
+    nd_parallel_for(nt, 1000, pf_task, &c);
+    for (int t = 0; t < 1000; t++)
+      if (atomic_load(&c.runs[t]) != 1) fail_msg("%d threads: task %d ran %d times", nt, t, atomic_load(&c.runs[t]));
+    assert_int_equal(atomic_load(&c.bad_slot), 0);
+    assert_int_equal(atomic_load(&c.overlap), 0);
+    assert_int_equal(atomic_load(&c.nested_bad), 0);
+  }
+  memset(c.runs, 0, sizeof c.runs);
+  nd_parallel_for(2, 0, pf_task, &c);
+  nd_parallel_for(2, -5, pf_task, &c);
+  nd_parallel_for(2, 10, NULL, &c);
+  for (int t = 0; t < 1000; t++) assert_int_equal(atomic_load(&c.runs[t]), 0);
+  nd_release(c.x);
+}
+
 int main(void) {
   /* every region on the threads it asks for, however busy the machine is */
   ndi_pool_set_benching(false);
   const struct CMUnitTest tests[] = {cmocka_unit_test(test_same_bits_on_every_thread_count),
                                      cmocka_unit_test(test_program_threads_share_the_pool),
-                                     cmocka_unit_test(test_forked_child_runs_parallel_loops)};
+                                     cmocka_unit_test(test_forked_child_runs_parallel_loops),
+                                     cmocka_unit_test(test_parallel_for)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -224,6 +224,24 @@ ND_API void nd_set_num_threads(int n);
  *  Errors: none. */
 ND_API int nd_get_num_threads(void);
 
+/** One task of nd_parallel_for: `task` in [0, ntasks); `slot` in [0, nthreads) names the
+ *  thread running it (slot 0 is the caller; two tasks never run on one slot at the same
+ *  time, and a slot is the same thread for the whole call), for per-thread scratch. */
+typedef void (*nd_task_fn)(void *ctx, int64_t task, int slot);
+/** Runs fn(ctx, task, slot) once for every task in [0, ntasks) on nd's worker threads, the
+ *  ones nd's own loops use: the calling thread and up to nthreads - 1 workers (nthreads
+ *  <= 0: nd_get_num_threads(); a worker whose core another program keeps busy sits out),
+ *  each taking the next task in order as it becomes free. Returns when every task has
+ *  run. The tasks run in order on the calling thread when nthreads is 1, when called from
+ *  a task running on the pool (nd's loops' or another nd_parallel_for's) or from an OpenMP
+ *  parallel region, or while another thread of the program is using the pool. Which thread runs which task varies from call to call: a result that
+ *  must not depend on the thread count should depend on the task only. fn may call nd
+ *  functions (their own loops then run on its thread). For components built on nd
+ *  (libnd_fft runs its batches of transforms on it) and programs that want nd's threads
+ *  for loops of their own.
+ *  Errors: none (fn reports its own; ntasks <= 0 or a NULL fn runs nothing). */
+ND_API void nd_parallel_for(int nthreads, int64_t ntasks, nd_task_fn fn, void *ctx);
+
 #ifdef __cplusplus
 }
 #endif

@@ -67,7 +67,7 @@ typedef enum nd_order { ND_C = 'C', ND_F = 'F', ND_A = 'A', ND_K = 'K' } nd_orde
  *    axis, index or repetition list, or an output pointer (nd_linalg_svd's u). One rule
  *    for all of them: the function fails (returns NULL or a failure status) and records
  *    "op: argument name is NULL" ("add: argument a is NULL", "svd: argument u is NULL",
- *    "zeros: argument shape is NULL"; some checks say "op: an argument is NULL")
+ *    "zeros: argument shape is NULL"; an element of a list, "stack: argument arrays[2] is NULL")
  *    unless an earlier failure is still recorded, whose status and message it then keeps,
  *    so that a chain of calls fed by a failed one reports the first failure. Call
  *    nd_clear_error after handling a failure, so that a later one is reported with its

@@ -205,7 +205,7 @@ int nd_dtype_from_name(const char *name) {
 }
 
 nd_status nd_finfo(nd_dtype t, nd_finfo_t *info) {
-  if (!info) return ndi_null_arg("finfo");
+  if (!info) return ndi_null_arg_named("finfo", "info");
   if (ndi_check_dtype("finfo", (int)t)) return ND_ERR_TYPE;
   nd_dtype r = ndi_real_dtype(t);
   if (r == ND_FLOAT32) {
@@ -232,7 +232,7 @@ void ndi_int_range(nd_dtype t, int64_t *lo, int64_t *hi) {
 }
 
 nd_status nd_iinfo(nd_dtype t, nd_iinfo_t *info) {
-  if (!info) return ndi_null_arg("iinfo");
+  if (!info) return ndi_null_arg_named("iinfo", "info");
   if (ndi_check_dtype("iinfo", (int)t)) return ND_ERR_TYPE;
   char k = ndi_dtype_kind(t);
   if (k != 'i' && k != 'u' && k != 'b')

@@ -39,8 +39,8 @@ void *ndi_error_null(nd_status s, const char *fmt, ...) {
   return NULL;
 }
 
-nd_status ndi_null_arg(const char *op) {
-  if (last_status == ND_OK) ndi_error(ND_ERR_NULL, "%s: an argument is NULL", op);
+nd_status ndi_null_arg_at(const char *op, const char *name, int64_t i) {
+  if (last_status == ND_OK) ndi_error(ND_ERR_NULL, "%s: argument %s[%lld] is NULL", op, name, (long long)i);
   return ND_ERR_NULL;
 }
 

@@ -16,11 +16,12 @@
 nd_status ndi_error(nd_status s, const char *fmt, ...) NDI_PRINTF(2, 3);
 /* The same, returning NULL, for array-returning functions. */
 void *ndi_error_null(nd_status s, const char *fmt, ...) NDI_PRINTF(2, 3);
-/* A NULL argument: records ND_ERR_NULL unless an earlier failure is pending, so the first
- * error of a chain of calls is the one the caller sees. Returns ND_ERR_NULL. */
-nd_status ndi_null_arg(const char *op);
-/* The same, naming the parameter: "op: argument name is NULL". */
+/* A NULL argument, "op: argument name is NULL": records ND_ERR_NULL unless an earlier
+ * failure is pending, so the first error of a chain of calls is the one the caller sees.
+ * Returns ND_ERR_NULL. */
 nd_status ndi_null_arg_named(const char *op, const char *name);
+/* The same for an element of an array argument: "op: argument name[i] is NULL". */
+nd_status ndi_null_arg_at(const char *op, const char *name, int64_t i);
 /* The allocation-failure message ("op: out of memory (N bytes)"); returns ND_ERR_NOMEM. */
 nd_status ndi_nomem(const char *op, size_t nbytes);
 

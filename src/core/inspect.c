@@ -32,7 +32,7 @@ bool nd_is_contiguous(const nd_array *a, nd_order o) {
 bool nd_is_writeable(const nd_array *a) { return a && ndi_is_writeable(a); }
 
 nd_status nd_set_writeable(nd_array *a, bool writeable) {
-  if (!a) return ndi_null_arg("set_writeable");
+  if (!a) return ndi_null_arg_named("set_writeable", "a");
   if (!writeable) {
     a->flags &= ~(unsigned)NDI_WRITEABLE;
     return ND_OK;
@@ -102,7 +102,7 @@ static double _Complex load_complex(nd_dtype t, const char *p) {
 }
 
 nd_status nd_get_complex(const nd_array *a, const int64_t *index, double *re, double *im) {
-  if (!re && !im) return ndi_null_arg("get_complex");
+  if (!re && !im) return ndi_null_arg_named("get_complex", "re and im");
   char *p;
   nd_status st = element_at("get_complex", a, index, &p);
   if (st) return st;

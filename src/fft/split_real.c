@@ -10,12 +10,12 @@
  * x[2j] + i x[2j+1] = z[j].
  *
  * The complex transform of length M goes through split.c, so its plans stay short and its
- * passes run on threads; the pre- and post-processing run on threads over pairs (k, M-k).
+ * passes run on threads; the pre- and post-processing run on nd's threads over pairs (k, M-k).
  * The contiguous input of rfft is read as complex pairs in place, and a contiguous output
  * holds the half-length transform itself (rfft: M+1 slots for M values; irfft: n reals
  * are M complex), so no scratch is needed then. Scratch comes from nd_empty (its block
  * cache keeps big blocks between calls). */
-#include <omp.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -61,33 +61,83 @@ typedef struct side {
 
 static char *at(side s, int64_t k, size_t es) { return s.p + k * s.stride * (int64_t)es; }
 
-static int threads_for(int64_t pairs) {
-  int T = omp_in_parallel() ? 1 : nd_get_num_threads();
-  if (T < 1 || pairs < 2 * NDF_REAL_GRAIN) T = 1;
-  return T;
+/* The pairs (k, M-k), k = 1..half, of a pre- or post-processing step, in tasks of
+ * NDF_REAL_GRAIN pairs on nd's threads (nd_parallel_for); each pair is computed alone, so
+ * the results do not depend on the thread count. */
+typedef struct pairs_job {
+  side in, out;
+  int64_t M, half;
+  const ndf_twiddle *tw;
+  double s;
+  bool conj, single;
+  void (*range)(const struct pairs_job *j, int64_t k0, int64_t k1);
+} pairs_job;
+
+static void pairs_task(void *ctx, int64_t task, int slot) {
+  (void)slot;
+  const pairs_job *j = ctx;
+  int64_t k0 = 1 + task * NDF_REAL_GRAIN, k1 = k0 + NDF_REAL_GRAIN;
+  j->range(j, k0, k1 <= j->half + 1 ? k1 : j->half + 1);
+}
+
+static void run_pairs(const pairs_job *j) {
+  int64_t tasks = (j->half + NDF_REAL_GRAIN - 1) / NDF_REAL_GRAIN;
+  int T = nd_get_num_threads();
+  if (T <= 1 || tasks < 2) j->range(j, 1, j->half + 1);
+  else nd_parallel_for(T, tasks, pairs_task, (void *)(uintptr_t)j);
+}
+
+/* X[k], X[M-k] from Z[k], Z[M-k] (Z may be X's own memory), times scale, conjugated if
+ * asked, for k in [k0, k1). */
+static void r2c_pairs(const pairs_job *j, int64_t k0, int64_t k1) {
+  size_t es = j->single ? 8 : 16;
+  double s = j->s, cs = j->conj ? -s : s;
+  side Z = j->in, X = j->out;
+  int64_t M = j->M;
+  for (int64_t k = k0; k < k1; k++) {
+    double ar, ai, br, bi, wr, wi;
+    get(at(Z, k, es), j->single, &ar, &ai);
+    get(at(Z, M - k, es), j->single, &br, &bi);
+    bi = -bi; /* B = conj Z[M-k] */
+    double er = 0.5 * (ar + br), ei = 0.5 * (ai + bi);
+    double or_ = 0.5 * (ai - bi), oi = -0.5 * (ar - br); /* -i (A - B)/2 */
+    root(j->tw, k, &wr, &wi);
+    double tr = wr * or_ - wi * oi, ti = wr * oi + wi * or_;
+    put(at(X, k, es), j->single, s * (er + tr), cs * (ei + ti));
+    if (k != M - k) put(at(X, M - k, es), j->single, s * (er - tr), -cs * (ei - ti));
+  }
 }
 
 /* X[0..M] from Z[0..M) (Z may be X's own memory), times scale, conjugated if asked. */
 static void r2c_post(side Z, side X, int64_t M, const ndf_twiddle *tw, double s, bool conj, bool single) {
   size_t es = single ? 8 : 16;
-  double cs = conj ? -s : s, a, b;
+  double a, b;
   get(at(Z, 0, es), single, &a, &b);
-  int64_t half = M / 2;
-#pragma omp parallel for schedule(static) num_threads(threads_for(half))
-  for (int64_t k = 1; k <= half; k++) {
-    double ar, ai, br, bi, wr, wi;
-    get(at(Z, k, es), single, &ar, &ai);
-    get(at(Z, M - k, es), single, &br, &bi);
-    bi = -bi; /* B = conj Z[M-k] */
-    double er = 0.5 * (ar + br), ei = 0.5 * (ai + bi);
-    double or_ = 0.5 * (ai - bi), oi = -0.5 * (ar - br); /* -i (A - B)/2 */
-    root(tw, k, &wr, &wi);
-    double tr = wr * or_ - wi * oi, ti = wr * oi + wi * or_;
-    put(at(X, k, es), single, s * (er + tr), cs * (ei + ti));
-    if (k != M - k) put(at(X, M - k, es), single, s * (er - tr), -cs * (ei - ti));
-  }
+  pairs_job j = {Z, X, M, M / 2, tw, s, conj, single, r2c_pairs};
+  run_pairs(&j);
   put(at(X, 0, es), single, s * (a + b), 0.0);
   put(at(X, M, es), single, s * (a - b), 0.0);
+}
+
+/* Z[k], Z[M-k] from X[k], X[M-k] (conjugated first if asked), times scale, for k in
+ * [k0, k1). */
+static void c2r_pairs(const pairs_job *j, int64_t k0, int64_t k1) {
+  size_t es = j->single ? 8 : 16;
+  double s = j->s, sg = j->conj ? -1 : 1;
+  side X = j->in, Z = j->out;
+  int64_t M = j->M;
+  for (int64_t k = k0; k < k1; k++) {
+    double ar, ai, br, bi, vr, vi;
+    get(at(X, k, es), j->single, &ar, &ai);
+    get(at(X, M - k, es), j->single, &br, &bi);
+    ai *= sg;
+    bi = -bi * sg; /* B = conj X[M-k] */
+    double er = ar + br, ei = ai + bi, dr = ar - br, di = ai - bi;
+    root(j->tw, k, &vr, &vi); /* conj(w^k): the table has the + sign */
+    double or_ = dr * vr - di * vi, oi = dr * vi + di * vr;
+    put(at(Z, k, es), j->single, s * (er - oi), s * (ei + or_)); /* E + i O */
+    if (k != M - k) put(at(Z, M - k, es), j->single, s * (er + oi), s * (or_ - ei)); /* conj E + i conj O */
+  }
 }
 
 /* Z[0..M) from X[0..M] (conjugated first if asked), times scale. */
@@ -96,21 +146,8 @@ static void c2r_pre(side X, side Z, int64_t M, const ndf_twiddle *tw, double s, 
   double x0r, x0i, xmr, xmi;
   get(at(X, 0, es), single, &x0r, &x0i);
   get(at(X, M, es), single, &xmr, &xmi);
-  int64_t half = M / 2;
-  double sg = conj ? -1 : 1;
-#pragma omp parallel for schedule(static) num_threads(threads_for(half))
-  for (int64_t k = 1; k <= half; k++) {
-    double ar, ai, br, bi, vr, vi;
-    get(at(X, k, es), single, &ar, &ai);
-    get(at(X, M - k, es), single, &br, &bi);
-    ai *= sg;
-    bi = -bi * sg; /* B = conj X[M-k] */
-    double er = ar + br, ei = ai + bi, dr = ar - br, di = ai - bi;
-    root(tw, k, &vr, &vi); /* conj(w^k): the table has the + sign */
-    double or_ = dr * vr - di * vi, oi = dr * vi + di * vr;
-    put(at(Z, k, es), single, s * (er - oi), s * (ei + or_)); /* E + i O */
-    if (k != M - k) put(at(Z, M - k, es), single, s * (er + oi), s * (or_ - ei)); /* conj E + i conj O */
-  }
+  pairs_job j = {X, Z, M, M / 2, tw, s, conj, single, c2r_pairs};
+  run_pairs(&j);
   put(at(Z, 0, es), single, s * (x0r + xmr), s * (x0r - xmr));
 }
 

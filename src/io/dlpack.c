@@ -142,7 +142,7 @@ static bool non_bool_bytes(const DLTensor *t, char *data) {
 }
 
 nd_array *nd_from_dlpack(struct DLManagedTensor *mt) {
-  if (!mt) return ndi_null_arg("from_dlpack"), NULL;
+  if (!mt) return ndi_null_arg_named("from_dlpack", "t"), NULL;
   const DLTensor *t = &mt->dl_tensor;
   int dev = (int)t->device.device_type;
   /* Host memory, pinned host memory and managed memory are all addressable from the CPU

@@ -76,7 +76,7 @@ nd_array *ndi_npy_load_buffer(const char *op, const char *label, const unsigned 
 }
 
 nd_array *nd_load_npy(const char *path) {
-  if (!path) return ndi_null_arg("load_npy"), NULL;
+  if (!path) return ndi_null_arg_named("load_npy", "path"), NULL;
   ndi_io_where w = {"load_npy", path, NULL};
   FILE *f;
   ndi_reader r;
@@ -88,7 +88,7 @@ nd_array *nd_load_npy(const char *path) {
 
 nd_status nd_save_npy(const char *path, const nd_array *a) {
   NDI_REQUIRE_ST("save_npy", a);
-  if (!path) return ndi_null_arg("save_npy");
+  if (!path) return ndi_null_arg_named("save_npy", "path");
   ndi_io_where w = {"save_npy", path, NULL};
   nd_status mst = ndi_check_not_mapped(&w, path);
   if (mst) return mst;

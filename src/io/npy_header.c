@@ -326,7 +326,7 @@ size_t ndi_npy_format_header(const nd_array *a, bool fortran, char *buf) {
 
 size_t nd_npy_format_header(nd_dtype t, int ndim, const int64_t *shape, bool fortran_order,
                             char *buf, size_t cap) {
-  if (!buf || (ndim > 0 && !shape)) return ndi_null_arg("npy_format_header"), 0;
+  if (!buf || (ndim > 0 && !shape)) return ndi_null_arg_named("npy_format_header", !buf ? "buf" : "shape"), 0;
   if (ndi_check_dtype("npy_format_header", (int)t)) return 0;
   if (ndim < 0 || ndim > ND_MAX_DIMS)
     return ndi_error(ND_ERR_VALUE, "npy_format_header: ndim %d is out of range [0, %d]", ndim,

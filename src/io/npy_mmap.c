@@ -93,7 +93,7 @@ static nd_array *view_mapping(mapping *m, const ndi_io_where *w) {
 }
 
 nd_array *nd_load_npy_mmap(const char *path) {
-  if (!path) return ndi_null_arg("load_npy_mmap"), NULL;
+  if (!path) return ndi_null_arg_named("load_npy_mmap", "path"), NULL;
   ndi_io_where w = {"load_npy_mmap", path, NULL};
   int fd = -1;
   uint64_t size = 0;

@@ -183,7 +183,7 @@ nd_npz *ndi_npz_load_buffer(const char *op, const char *label, const unsigned ch
 }
 
 nd_npz *nd_load_npz(const char *path) {
-  if (!path) return ndi_null_arg("load_npz"), NULL;
+  if (!path) return ndi_null_arg_named("load_npz", "path"), NULL;
   ndi_io_where w = {"load_npz", path, NULL};
   int fd = -1;
   uint64_t size = 0;
@@ -221,7 +221,7 @@ const char *nd_npz_name(const nd_npz *z, int64_t i) {
 }
 
 nd_array *nd_npz_get(const nd_npz *z, const char *name) {
-  if (!z || !name) return ndi_null_arg("npz_get"), NULL;
+  if (!z || !name) return ndi_null_arg_named("npz_get", !z ? "z" : "name"), NULL;
   for (int64_t i = 0; i < z->n; i++) {
     if (strcmp(z->names[i], name) != 0) continue;
     const nd_array *a = z->arrays[i];

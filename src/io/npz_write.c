@@ -78,9 +78,9 @@ static zip_int64_t member_cb(void *ud, void *data, zip_uint64_t len, zip_source_
 
 static nd_status check_args(int n, const char *const *names, const nd_array *const *arrays) {
   if (n < 0) return ndi_error(ND_ERR_VALUE, "savez: negative array count %d", n);
-  if (n > 0 && (!names || !arrays)) return ndi_null_arg("savez");
+  if (n > 0 && (!names || !arrays)) return ndi_null_arg_named("savez", !names ? "names" : "arrays");
   for (int i = 0; i < n; i++) {
-    if (!names[i] || !arrays[i]) return ndi_null_arg("savez");
+    if (!names[i] || !arrays[i]) return ndi_null_arg_at("savez", !names[i] ? "names" : "arrays", i);
     if (!names[i][0]) return ndi_error(ND_ERR_VALUE, "savez: the name of array %d is empty", i);
     for (int j = 0; j < i; j++)
       if (!strcmp(names[i], names[j]))
@@ -130,7 +130,7 @@ static nd_status add_members(zip_t *za, int n, const char *const *names, member_
 
 nd_status nd_savez(const char *path, int n, const char *const *names,
                    const nd_array *const *arrays, bool compress) {
-  if (!path) return ndi_null_arg("savez");
+  if (!path) return ndi_null_arg_named("savez", "path");
   nd_status st = check_args(n, names, arrays);
   if (st) return st;
   ndi_io_where w = {"savez", path, NULL};

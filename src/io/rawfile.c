@@ -51,7 +51,7 @@ static nd_status resolve_shape(const ndi_io_where *w, nd_dtype t, int ndim, cons
 
 nd_array *nd_fromfile(const char *path, nd_dtype t, int ndim, const int64_t *shape,
                       nd_order o, int64_t offset) {
-  if (!path) return ndi_null_arg("fromfile"), NULL;
+  if (!path) return ndi_null_arg_named("fromfile", "path"), NULL;
   if (ndi_check_dtype("fromfile", (int)t) || ndi_check_order("fromfile", o, false) ||
       ndi_check_ndim("fromfile", ndim, shape))
     return NULL;
@@ -88,7 +88,7 @@ nd_array *nd_fromfile(const char *path, nd_dtype t, int ndim, const int64_t *sha
 
 nd_status nd_tofile(const char *path, const nd_array *a, nd_order o) {
   NDI_REQUIRE_ST("tofile", a);
-  if (!path) return ndi_null_arg("tofile");
+  if (!path) return ndi_null_arg_named("tofile", "path");
   nd_status st = ndi_check_order("tofile", o, false);
   if (st) return st;
   ndi_io_where w = {"tofile", path, NULL};

@@ -28,6 +28,12 @@ int ndi_max_threads(void) {
 
 int nd_get_num_threads(void) { return ndi_max_threads(); }
 
+void nd_parallel_for(int nthreads, int64_t ntasks, nd_task_fn fn, void *ctx) {
+  if (!fn || ntasks <= 0) return;
+  /* the pool's task signature is the public one; benched workers sit out by themselves */
+  ndi_parallel(nthreads > 0 ? nthreads : ndi_max_threads(), ntasks, (ndi_task_fn)fn, ctx);
+}
+
 int ndi_threads_for(int64_t work) {
   if (work < 2 * NDI_GRAIN) return 1;
   if (ndi_in_parallel()) return 1;

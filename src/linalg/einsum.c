@@ -43,10 +43,10 @@ static void term_set(const ndi_la_term *t, ndi_lset *s) {
 /* Parses and builds the terms; on success the caller releases terms[0..n). */
 static nd_status prepare(const char *op, const char *subscripts, int n, nd_array *const *ops,
                          ndi_ein_spec *sp, ndi_la_term *terms) {
-  if (!subscripts) return ndi_null_arg(op);
-  if (n > 0 && !ops) return ndi_null_arg(op);
+  if (!subscripts) return ndi_null_arg_named(op, "subscripts");
+  if (n > 0 && !ops) return ndi_null_arg_named(op, "operands");
   for (int k = 0; k < n && k < ND_EINSUM_MAX_OPERANDS; k++)
-    if (!ops[k]) return ndi_null_arg(op);
+    if (!ops[k]) return ndi_null_arg_at(op, "operands", k);
   nd_status st = ndi_einsum_parse(op, subscripts, n, ops, sp);
   if (st) return st;
   ndi_promoter p = {0};

@@ -93,7 +93,7 @@ static nd_status nonzero_coords(const char *op, const nd_array *a, int64_t *coun
 
 nd_status nd_nonzero(const nd_array *a, nd_array **out) {
   NDI_REQUIRE_ST("nonzero", a);
-  if (!out) return ndi_null_arg("nonzero");
+  if (!out) return ndi_null_arg_named("nonzero", "out");
   if (a->ndim == 0)
     return ndi_error(ND_ERR_SHAPE, "nonzero: a zero-dimensional array has no coordinates (use an array of one dimension)");
   int64_t n, *c;
@@ -189,7 +189,7 @@ static nd_status parse(adv *x, const nd_array *a, const char *spec, int n,
       }
       const nd_array *ix = indices[used++];
       if (!ix) {
-        st = ndi_null_arg(x->op);
+        st = ndi_null_arg_at(x->op, "indices", used - 1);
         goto done;
       }
       if (ix->dtype == ND_BOOL) {
@@ -368,7 +368,7 @@ static nd_status prepare(adv *x, const char *op, const nd_array *a, const char *
                          nd_array *const *indices) {
   memset(x, 0, sizeof *x);
   x->op = op;
-  if (!spec || (n > 0 && !indices)) return ndi_null_arg(op);
+  if (!spec || (n > 0 && !indices)) return ndi_null_arg_named(op, !spec ? "spec" : "indices");
   if (n < 0) return ndi_error(ND_ERR_VALUE, "%s: negative number of index arrays %d", op, n);
   nd_status st = parse(x, a, spec, n, indices);
   if (!st) st = plan(x, (int64_t)ndi_dtype_size(a->dtype));

@@ -12,7 +12,7 @@ nd_array *nd_from_data(nd_dtype t, int ndim, const int64_t *shape, const void *d
   if (!a) return NULL;
   if (a->size > 0 && !data) {
     nd_release(a);
-    ndi_null_arg("from_data");
+    ndi_null_arg_named("from_data", "data");
     return NULL;
   }
   if (a->size > 0) memcpy(a->data, data, (size_t)a->size * ndi_dtype_size(t));
@@ -24,7 +24,7 @@ nd_status nd_to_data(const nd_array *a, void *dst, nd_order o) {
   nd_status st = ndi_check_order("to_data", o, false);
   if (st) return st;
   if (a->size == 0) return ND_OK;
-  if (!dst) return ndi_null_arg("to_data");
+  if (!dst) return ndi_null_arg_named("to_data", "dst");
   size_t sz = ndi_dtype_size(a->dtype);
   if (ndi_is_contiguous(a->ndim, a->shape, a->strides, o)) {
     memcpy(dst, a->data, (size_t)a->size * sz);
@@ -54,7 +54,7 @@ nd_array *ndi_wrap(const char *op, nd_dtype t, int ndim, const int64_t *shape,
   int64_t size;
   if (ndi_shape_size(op, ndim, shape, &size)) return NULL;
   if (!data && size > 0) {
-    ndi_null_arg(op);
+    ndi_null_arg_named(op, "data");
     return NULL;
   }
   size_t align = ndi_dtype_align(t);

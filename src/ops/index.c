@@ -10,7 +10,7 @@
 nd_array *nd_index(nd_array *a, const char *spec) {
   NDI_REQUIRE("index", a);
   if (!spec) {
-    ndi_null_arg("index");
+    ndi_null_arg_named("index", "spec");
     return NULL;
   }
   int nd;
@@ -22,7 +22,7 @@ nd_array *nd_index(nd_array *a, const char *spec) {
 nd_array *nd_indexf(nd_array *a, const char *fmt, ...) {
   NDI_REQUIRE("index", a);
   if (!fmt) {
-    ndi_null_arg("index");
+    ndi_null_arg_named("index", "fmt");
     return NULL;
   }
   char buf[512];

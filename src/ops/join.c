@@ -13,12 +13,12 @@ static int check_list(const char *op, int n, nd_array *const *arrays) {
     return -1;
   }
   if (!arrays) {
-    ndi_null_arg(op);
+    ndi_null_arg_named(op, "arrays");
     return -1;
   }
   for (int k = 0; k < n; k++)
     if (!arrays[k]) {
-      ndi_null_arg(op);
+      ndi_null_arg_at(op, "arrays", k);
       return -1;
     }
   ndi_promoter p = {0};
@@ -158,7 +158,7 @@ nd_array *nd_stack(int n, nd_array *const *arrays, int axis) {
 
 nd_status nd_unstack(nd_array *a, int axis, int64_t n, nd_array **out) {
   NDI_REQUIRE_ST("unstack", a);
-  if (!out) return ndi_null_arg("unstack");
+  if (!out) return ndi_null_arg_named("unstack", "out");
   if (a->ndim == 0)
     return ndi_error(ND_ERR_SHAPE, "unstack: a zero-dimensional array cannot be unstacked");
   int ax;

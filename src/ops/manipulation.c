@@ -139,9 +139,9 @@ nd_status nd_meshgrid(int n, nd_array *const *arrays, nd_meshgrid_indexing index
     return ndi_error(ND_ERR_VALUE, "meshgrid: number of arrays %d is out of range [0, %d]", n, ND_MAX_DIMS);
   if (indexing != ND_MESH_XY && indexing != ND_MESH_IJ)
     return ndi_error(ND_ERR_VALUE, "meshgrid: invalid indexing %d (ND_MESH_XY or ND_MESH_IJ)", (int)indexing);
-  if (n > 0 && (!arrays || !out)) return ndi_null_arg("meshgrid");
+  if (n > 0 && (!arrays || !out)) return ndi_null_arg_named("meshgrid", !arrays ? "arrays" : "out");
   for (int i = 0; i < n; i++)
-    if (!arrays[i]) return ndi_null_arg("meshgrid");
+    if (!arrays[i]) return ndi_null_arg_at("meshgrid", "arrays", i);
   int64_t shape[ND_MAX_DIMS];
   for (int i = 0; i < n; i++) shape[i] = arrays[i]->size;
   bool xy = indexing == ND_MESH_XY && n >= 2;

@@ -119,7 +119,7 @@ nd_array *nd_unique_values(const nd_array *a) {
 
 nd_status nd_unique_counts(const nd_array *a, nd_array **values, nd_array **counts) {
   NDI_REQUIRE_ST("unique_counts", a);
-  if (!values || !counts) return ndi_null_arg("unique_counts");
+  if (!values || !counts) return ndi_null_arg_named("unique_counts", !values ? "values" : "counts");
   unique_out r;
   nd_status st = unique_impl("unique_counts", a, false, false, true, &r);
   if (st) return st;
@@ -130,7 +130,7 @@ nd_status nd_unique_counts(const nd_array *a, nd_array **values, nd_array **coun
 
 nd_status nd_unique_inverse(const nd_array *a, nd_array **values, nd_array **inverse) {
   NDI_REQUIRE_ST("unique_inverse", a);
-  if (!values || !inverse) return ndi_null_arg("unique_inverse");
+  if (!values || !inverse) return ndi_null_arg_named("unique_inverse", !values ? "values" : "inverse");
   unique_out r;
   nd_status st = unique_impl("unique_inverse", a, false, true, false, &r);
   if (st) return st;
@@ -142,7 +142,8 @@ nd_status nd_unique_inverse(const nd_array *a, nd_array **values, nd_array **inv
 nd_status nd_unique_all(const nd_array *a, nd_array **values, nd_array **indices,
                         nd_array **inverse, nd_array **counts) {
   NDI_REQUIRE_ST("unique_all", a);
-  if (!values || !indices || !inverse || !counts) return ndi_null_arg("unique_all");
+  if (!values || !indices || !inverse || !counts)
+    return ndi_null_arg_named("unique_all", !values ? "values" : !indices ? "indices" : !inverse ? "inverse" : "counts");
   unique_out r;
   nd_status st = unique_impl("unique_all", a, true, true, true, &r);
   if (st) return st;

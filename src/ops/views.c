@@ -85,20 +85,20 @@ nd_status nd_broadcast_shapes(int n, const int *ndims, const int64_t *const *sha
                               int *out_ndim, int64_t *out_shape) {
   if (n < 0) return ndi_error(ND_ERR_VALUE, "broadcast_shapes: negative count %d", n);
   if (!out_ndim || !out_shape || (n > 0 && (!ndims || !shapes)))
-    return ndi_null_arg("broadcast_shapes");
+    return ndi_null_arg_named("broadcast_shapes", !ndims ? "ndims" : "shapes");
   for (int k = 0; k < n; k++)
-    if (ndims[k] > 0 && !shapes[k]) return ndi_null_arg("broadcast_shapes");
+    if (ndims[k] > 0 && !shapes[k]) return ndi_null_arg_at("broadcast_shapes", "shapes", k);
   return ndi_broadcast_shapes("broadcast_shapes", n, ndims, shapes, out_ndim, out_shape);
 }
 
 nd_status nd_broadcast_arrays(int n, nd_array *const *arrays, nd_array **out) {
   if (n < 0) return ndi_error(ND_ERR_VALUE, "broadcast_arrays: negative count %d", n);
-  if (!out || (n > 0 && !arrays)) return ndi_null_arg("broadcast_arrays");
+  if (!out || (n > 0 && !arrays)) return ndi_null_arg_named("broadcast_arrays", !out ? "out" : "arrays");
   int ndims[64] = {0};
   const int64_t *shapes[64] = {0};
   if (n > 64) return ndi_error(ND_ERR_VALUE, "broadcast_arrays: at most 64 arrays (got %d)", n);
   for (int k = 0; k < n; k++) {
-    if (!arrays[k]) return ndi_null_arg("broadcast_arrays");
+    if (!arrays[k]) return ndi_null_arg_at("broadcast_arrays", "arrays", k);
     ndims[k] = arrays[k]->ndim;
     shapes[k] = arrays[k]->shape;
   }
