@@ -211,6 +211,15 @@ static void test_assign_broadcast_and_cast(void **state) {
   TH_EXPECT_ERROR(nd_assign(ro, dst), ND_ERR_READONLY, "read-only");
   nd_array *zs = nd_wrap(ND_FLOAT32, ND_SHAPE(4), (int64_t[]){0}, nd_data(bad), NULL, NULL);
   TH_EXPECT_ERROR(nd_assign(zs, row), ND_ERR_READONLY, "broadcast axis");
+  /* An empty array with a zero stride (NumPy gives np.zeros((2, 0)) strides (0, 8)) has no
+   * element to write twice: a destination all the same. */
+  nd_array *es = nd_wrap(ND_FLOAT32, ND_SHAPE(2, 0), (int64_t[]){0, 1}, nd_data(bad), NULL, NULL);
+  nd_array *erow = nd_zeros(ND_FLOAT64, ND_SHAPE(0), ND_C);
+  assert_true(nd_is_writeable(es));
+  assert_int_equal(nd_assign(es, erow), ND_OK);
+  assert_int_equal(nd_add_out(es, es, erow), ND_OK);
+  nd_release(erow);
+  nd_release(es);
   TH_EXPECT_ERROR(nd_assign(NULL, row), ND_ERR_NULL, "assign");
   TH_EXPECT_ERROR(nd_assign(dst, NULL), ND_ERR_NULL, "assign");
   nd_array *arr[] = {zs, ro, z, bad, s0, sub, want, row, dst};

@@ -112,6 +112,15 @@ static void test_promotion(void **state) {
   }
   nd_dtype three[3] = {ND_INT8, ND_UINT8, ND_FLOAT32};
   assert_int_equal(nd_result_type_n(3, three), ND_FLOAT32);
+  /* NumPy's result_type of several: a member every other promotes into wins whatever the
+   * order, where the left fold would pass through int32 and give float64 */
+  nd_dtype orders[3][3] = {{ND_INT8, ND_UINT16, ND_FLOAT32}, {ND_UINT16, ND_FLOAT32, ND_INT8},
+                           {ND_FLOAT32, ND_UINT16, ND_INT8}};
+  for (int k = 0; k < 3; k++) assert_int_equal(nd_result_type_n(3, orders[k]), ND_FLOAT32);
+  nd_dtype cplx[4] = {ND_INT16, ND_UINT16, ND_COMPLEX64, ND_INT16};
+  assert_int_equal(nd_result_type_n(4, cplx), ND_COMPLEX64);
+  nd_dtype ints[3] = {ND_INT8, ND_UINT16, ND_INT16}; /* no member dominates: the fold */
+  assert_int_equal(nd_result_type_n(3, ints), ND_INT32);
   TH_EXPECT_ERROR(nd_result_type((nd_dtype)42, ND_INT8), ND_ERR_TYPE, "invalid dtype");
   TH_EXPECT_ERROR(nd_result_type_n(0, three), ND_ERR_VALUE, "at least one");
 }

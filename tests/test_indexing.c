@@ -486,8 +486,13 @@ static void test_index_errors(void **state) {
   nd_array *a = th_arange(ND_FLOAT64, ND_SHAPE(3, 4));
   nd_array *i = nd_from_data(ND_INT64, ND_SHAPE(2), (int64_t[]){0, 2}, ND_C);
   nd_array *j = nd_from_data(ND_INT64, ND_SHAPE(3), (int64_t[]){0, 1, 2}, ND_C);
-  TH_EXPECT_ERROR(nd_index_arrays(a, "?, ?", 2, (nd_array *[]){i, j}), ND_ERR_SHAPE,
+  /* index arrays that do not broadcast: NumPy's IndexError, so ND_ERR_INDEX */
+  TH_EXPECT_ERROR(nd_index_arrays(a, "?, ?", 2, (nd_array *[]){i, j}), ND_ERR_INDEX,
                   "index_arrays: shapes [2] and [3] cannot be broadcast (axis 0: 2 vs 3)");
+  nd_array *zero = nd_zeros(ND_FLOAT64, 0, NULL, ND_C);
+  TH_EXPECT_ERROR(nd_index_arrays_assign(a, "?, ?", 2, (nd_array *[]){i, j}, zero), ND_ERR_INDEX,
+                  "index_arrays_assign: shapes [2] and [3] cannot be broadcast (axis 0: 2 vs 3)");
+  nd_release(zero);
   TH_EXPECT_ERROR(nd_index_arrays(a, "?, ?", 1, &i), ND_ERR_VALUE, "index_arrays: more '?' items");
   TH_EXPECT_ERROR(nd_index_arrays(a, "?", 2, (nd_array *[]){i, j}), ND_ERR_VALUE, "index_arrays: 2 index arrays given but \"?\" has 1");
   TH_EXPECT_ERROR(nd_index_arrays(a, ":, ?", 1, (nd_array *[]){nd_full(ND_INT64, ND_SHAPE(1), 4, ND_C)}), ND_ERR_INDEX,
@@ -506,12 +511,28 @@ static void test_index_errors(void **state) {
   TH_EXPECT_ERROR(nd_index_arrays_assign(a, "?, 7", 1, &none, nd_weak(ND_INT(1))), ND_ERR_INDEX, "index_arrays_assign: index 7");
   assert_int_equal(nd_size(nd_index_arrays(a, "?, -4", 1, &none)), 0);
   TH_EXPECT_ERROR(nd_index_arrays(a, "?, :, :", 1, &i), ND_ERR_INDEX, "index_arrays");
-  TH_EXPECT_ERROR(nd_index_arrays(a, "?", 1, (nd_array *[]){nd_ones(ND_FLOAT64, ND_SHAPE(1), ND_C)}), ND_ERR_TYPE,
-                  "index_arrays: indices must be an integer array, got float64");
+  TH_EXPECT_ERROR(nd_index_arrays(a, "?", 1, (nd_array *[]){nd_ones(ND_FLOAT64, ND_SHAPE(1), ND_C)}), ND_ERR_INDEX,
+                  "index_arrays: arrays used as indices must be of integer or boolean type, got float64");
   TH_EXPECT_ERROR(nd_index_arrays(a, "?", 1, (nd_array *[]){NULL}), ND_ERR_NULL, "index_arrays");
   TH_EXPECT_ERROR(nd_mask_select(a, nd_ones(ND_BOOL, ND_SHAPE(3, 5), ND_C)), ND_ERR_INDEX,
                   "mask_select: boolean index did not match indexed array along axis 1; size of axis is 4 but size of corresponding boolean axis is 5");
   TH_EXPECT_ERROR(nd_mask_select(a, nd_ones(ND_BOOL, ND_SHAPE(3, 4, 1), ND_C)), ND_ERR_INDEX, "mask_select");
+  {
+    /* a mask axis of extent 0 matches any extent, as in NumPy (a is 3 x 4); others must match */
+    nd_array *m0 = nd_zeros(ND_BOOL, ND_SHAPE(0), ND_C), *m03 = nd_zeros(ND_BOOL, ND_SHAPE(0, 3), ND_C);
+    nd_array *r = nd_mask_select(a, m0);
+    th_assert_shape(r, 2, (int64_t[]){0, 4});
+    nd_release(r);
+    r = nd_index_arrays(a, ":, ?", 1, &m0);
+    th_assert_shape(r, 2, (int64_t[]){3, 0});
+    nd_release(r);
+    nd_array *one = nd_weak(ND_FLOAT(1));
+    assert_int_equal(nd_index_arrays_assign(a, "?", 1, &m0, one), ND_OK);
+    nd_release(one);
+    TH_EXPECT_ERROR(nd_mask_select(a, m03), ND_ERR_INDEX, "along axis 1; size of axis is 4 but size of corresponding boolean axis is 3");
+    nd_release(m03);
+    nd_release(m0);
+  }
   TH_EXPECT_ERROR(nd_mask_select(a, i), ND_ERR_TYPE, "mask_select: the mask must be a bool array, got int64");
   TH_EXPECT_ERROR(nd_nonzero(nd_ones(ND_INT8, 0, NULL, ND_C), (nd_array *[1]){0}), ND_ERR_SHAPE, "nonzero: a zero-dimensional array");
   TH_EXPECT_ERROR(nd_nonzero(NULL, (nd_array *[1]){0}), ND_ERR_NULL, "nonzero");

@@ -185,7 +185,11 @@ ND_API bool nd_isdtype(nd_dtype t, unsigned kinds);
  *  Errors: ND_ERR_TYPE (a value that is not an nd_dtype: "result_type: invalid dtype
  *  value 42"). */
 ND_API int nd_result_type(nd_dtype a, nd_dtype b);
-/** Promotion of n dtypes (left fold of nd_result_type); -1 on failure.
+/** Promotion of n dtypes, as NumPy's result_type of several: one of them that every
+ *  other promotes into (nd_result_type) is the result, whatever the order; otherwise the
+ *  left fold of nd_result_type (int8, uint16, float32 gives float32, where the fold would
+ *  meet int32 first and give float64). The same rule promotes the inputs of nd_concat,
+ *  nd_stack, nd_einsum and the three-input elementwise functions. -1 on failure.
  *  Errors: ND_ERR_VALUE (n <= 0: "result_type: at least one dtype is required (n is
  *  0)"), ND_ERR_NULL (types NULL: "result_type: argument types is NULL"), ND_ERR_TYPE (as
  *  nd_result_type). */

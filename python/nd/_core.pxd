@@ -18,6 +18,7 @@ cdef int raise_error() except -1
 cdef Array as_array(object x, str what)
 cdef bint is_scalar(object x)
 cdef int to_scalar(object x, nd_scalar *out) except -1
+cdef object fit_big_int(object x, nd_dtype t)
 cdef nd_dtype to_dtype(object dtype) except *
 cdef DType dtype_obj(int num)
 cdef int to_axes(object axis, int *axes) except -2

@@ -4,6 +4,7 @@ other module of the binding uses (include/nd/core.h, and the operators of the Ar
 object, which call nd's elementwise, view and index functions)."""
 import enum
 import operator
+import re
 
 from cpython.buffer cimport PyBUF_FORMAT, PyBUF_ND, PyBUF_STRIDES, PyBUF_WRITABLE
 from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid, PyCapsule_New
@@ -14,7 +15,7 @@ from nd._c.types cimport *
 from nd._c.core cimport *
 from nd._c.creation cimport nd_assign, nd_copy, nd_fill_scalar, nd_from_data, nd_scalar_array
 from nd._c.elementwise cimport (nd_abs, nd_bitwise_invert, nd_negative, nd_positive, nd_weak,
-                                nd_is_weak)
+                                nd_is_weak, nd_equal, nd_not_equal)
 from nd._c.indexing cimport nd_index_arrays, nd_index_arrays_assign
 from nd._c.io cimport DLManagedTensor, nd_to_dlpack, nd_to_dlpack_readonly
 from nd._c.linalg cimport nd_matmul
@@ -29,7 +30,13 @@ cdef extern from "dlpack_capsule.h":
 # ---- errors ---------------------------------------------------------------------------
 
 class LinAlgError(ValueError):
-    """A matrix is singular or a decomposition did not converge (nd's ND_ERR_LINALG)."""
+    """A matrix is singular or a decomposition did not converge (nd's ND_ERR_LINALG), or
+    a linalg function got something other than a (square) matrix, as in NumPy."""
+
+
+class AxisError(ValueError, IndexError):
+    """An axis out of range or listed twice: an IndexError (nd's ND_ERR_INDEX) that is also
+    a ValueError, as NumPy's numpy.exceptions.AxisError."""
 
 
 # nd's status -> the exception NumPy raises for the same mistake
@@ -47,12 +54,27 @@ _EXCEPTIONS = {
 }
 
 
+# Failures that NumPy reports with a narrower exception than the status's: axis errors
+# (AxisError, both IndexError and ValueError), a linalg function given something other than
+# a (square) matrix (LinAlgError), a second ellipsis in an index (IndexError).
+_AXIS_MESSAGE = re.compile(r"\baxis -?\d+ is out of bounds for (an )?array of dimension|"
+                           r"repeated axis|axes given for an array of dimension")
+_MATRIX_MESSAGES = ("needs square matrices", "needs a matrix or a stack of matrices")
+
+
 cdef int raise_error() except -1:
     """Raises the exception for nd's last failure on this thread, with nd's message."""
     cdef nd_status st = nd_last_status()
     msg = nd_last_error().decode("utf-8", "replace")
     nd_clear_error()
-    raise _EXCEPTIONS.get(st, RuntimeError)(msg or "nd: unknown failure")
+    exc = _EXCEPTIONS.get(st, RuntimeError)
+    if st == ND_ERR_INDEX and _AXIS_MESSAGE.search(msg):
+        exc = AxisError
+    elif st == ND_ERR_SHAPE and any(m in msg for m in _MATRIX_MESSAGES):
+        exc = LinAlgError
+    elif st == ND_ERR_VALUE and "an index can only have a single ellipsis" in msg:
+        exc = IndexError
+    raise exc(msg or "nd: unknown failure")
 
 
 cdef inline int check(nd_status st) except -1:
@@ -107,6 +129,21 @@ for _n in range(ND_NUM_DTYPES):
     (<DType>_d).name = nd_dtype_name(<nd_dtype>_n).decode()
     _DTYPES.append(_d)
 DTYPES = tuple(_DTYPES)
+
+
+def _from_bytes(bytes data, str dtype, tuple shape):
+    """The array a pickle holds (Array.__reduce__): C-order values of dtype and shape."""
+    cdef int64_t sh[ND_MAX_DIMS]
+    cdef int n = to_shape(shape, sh)
+    cdef DType t = _dtype_by_name(dtype)
+    cdef Py_ssize_t size = t.itemsize
+    for i in range(n):
+        size *= sh[i]
+    if size != len(data):
+        raise ValueError(f"nd: a pickled array of shape {shape} and dtype {dtype} needs "
+                         f"{size} bytes, got {len(data)}")
+    cdef const char *p = data
+    return wrap(nd_from_data(<nd_dtype>t.num, n, sh, p, ND_C))
 
 
 def _dtype_by_name(name):
@@ -188,10 +225,12 @@ cdef int to_scalar(object x, nd_scalar *out) except -1:
 
 cdef Array scalar_array(object x, nd_dtype like, bint weak):
     """A 0-d array for a Python scalar: weak (promoting as a Python scalar does) when it
-    fits nd_scalar, and for an integer beyond int64 a uint64 value when the other operand
-    is uint64 (NumPy accepts 2**63 with a uint64 array); otherwise an OverflowError."""
+    fits nd_scalar; an integer beyond int64 is a float next to a float or complex operand
+    (fit_big_int) and a uint64 value next to a uint64 one (NumPy accepts 2**63 with a
+    uint64 array); otherwise an OverflowError."""
     cdef nd_scalar s
     cdef uint64_t u
+    x = fit_big_int(x, like)
     if isinstance(x, int) and not isinstance(x, bool) and not (-(1 << 63) <= x < (1 << 63)):
         if like == ND_UINT64 and 0 <= x < (1 << 64):
             u = x
@@ -201,6 +240,51 @@ cdef Array scalar_array(object x, nd_dtype like, bint weak):
     if weak:
         return wrap(nd_weak(s))
     return wrap(nd_scalar_array(s))
+
+
+cdef inline bint beyond_int64(object x):
+    return isinstance(x, int) and not isinstance(x, bool) and not (-(1 << 63) <= x < (1 << 63))
+
+
+cdef inline bint is_inexact(nd_dtype t) noexcept:
+    return t == ND_FLOAT32 or t == ND_FLOAT64 or t == ND_COMPLEX64 or t == ND_COMPLEX128
+
+
+cdef object fit_big_int(object x, nd_dtype t):
+    """x for a float or complex destination t: a Python int beyond int64 becomes a Python
+    float, as NumPy converts it (an OverflowError beyond float's range); x otherwise."""
+    if is_inexact(t) and beyond_int64(x):
+        return float(x)
+    return x
+
+
+cdef object big_int_operand(int op, nd_array *a, object v, bint first):
+    """An operation of array a with a Python int v beyond int64, NumPy 2's way: with a float
+    or complex array, and in the true division of an integer array, v is a Python float (an
+    OverflowError beyond float's range, as float(v)); an integer array compared with a v outside its dtype's range gives the
+    answer v's sign decides, for every element (x == x is all True for integers, x != x
+    all False). Returns the converted scalar (a float), the result array, or None when
+    neither applies (the caller then makes a 0-d array, or raises OverflowError)."""
+    cdef nd_dtype t = nd_dtype_of(a)
+    cdef nd_array *r
+    cdef bint truth
+    if is_inexact(t) or (op == NDPY_OP_divide and t != ND_BOOL):
+        return float(v)  # true division of integers is float64 either way
+    if t == ND_BOOL or (t == ND_UINT64 and 0 <= v < (1 << 64)):
+        return None
+    if op == NDPY_OP_equal:
+        truth = False
+    elif op == NDPY_OP_not_equal:
+        truth = True
+    elif op == NDPY_OP_less or op == NDPY_OP_less_equal:
+        truth = (v > 0) != first    # x < v is true when v is above every value
+    elif op == NDPY_OP_greater or op == NDPY_OP_greater_equal:
+        truth = (v < 0) != first
+    else:
+        return None
+    with nogil:
+        r = nd_equal(a, a) if truth else nd_not_equal(a, a)
+    return wrap(r)
 
 
 cdef int clamp_axis(object a) except? -2147483647:
@@ -299,7 +383,12 @@ cdef object binary(int op, object x1, object x2):
                 r = f.aa(a, b)
             return wrap(r)
         if is_scalar(x2):
-            if isinstance(x2, int) and not isinstance(x2, bool) and not (-(1 << 63) <= x2 < (1 << 63)):
+            if beyond_int64(x2):
+                conv = big_int_operand(op, a, x2, False)
+                if isinstance(conv, Array):
+                    return conv
+                if conv is not None:
+                    return binary(op, x1, conv)
                 tmp = scalar_array(x2, nd_dtype_of(a), True)
                 with nogil:
                     r = f.aa(a, tmp.arr)
@@ -312,7 +401,12 @@ cdef object binary(int op, object x1, object x2):
     if isinstance(x2, Array):
         b = (<Array>x2).arr
         if is_scalar(x1):
-            if isinstance(x1, int) and not isinstance(x1, bool) and not (-(1 << 63) <= x1 < (1 << 63)):
+            if beyond_int64(x1):
+                conv = big_int_operand(op, b, x1, True)
+                if isinstance(conv, Array):
+                    return conv
+                if conv is not None:
+                    return binary(op, conv, x2)
                 tmp = scalar_array(x1, nd_dtype_of(b), True)
                 with nogil:
                     r = f.aa(tmp.arr, b)
@@ -338,7 +432,9 @@ cdef object inplace(int op, Array self, object other):
         with nogil:
             st = f.aa_out(self.arr, self.arr, (<Array>other).arr)
     elif is_scalar(other):
-        if isinstance(other, int) and not isinstance(other, bool) and not (-(1 << 63) <= other < (1 << 63)):
+        if beyond_int64(other) and big_int_operand(op, self.arr, other, False) is not None:
+            other = float(other)    # a float array: big_int_operand gave the float
+        if beyond_int64(other):
             tmp = scalar_array(other, nd_dtype_of(self.arr), True)
             with nogil:
                 st = f.aa_out(self.arr, self.arr, tmp.arr)
@@ -356,6 +452,15 @@ cdef object inplace(int op, Array self, object other):
 
 cdef str _bound(object v):
     return "None" if v is None else str(operator.index(v))
+
+
+cdef object _index_or_none(object k):
+    try:
+        return operator.index(k)
+    except TypeError:
+        if hasattr(k, "__dlpack__") or hasattr(k, "__array__"):
+            return None  # an array: the index-array path takes it
+        raise
 
 
 cdef tuple index_key(object key):
@@ -379,9 +484,11 @@ cdef tuple index_key(object key):
             # NumPy reads a[True] as a 0-d boolean mask
             parts.append("?")
             arrays.append(scalar_array(k, ND_BOOL, False))
-        elif isinstance(k, int) or hasattr(type(k), "__index__") and not isinstance(k, (float, complex)):
-            parts.append(str(operator.index(k)))
+        elif isinstance(k, int) or hasattr(type(k), "__index__") and not isinstance(k, (float, complex)) \
+                and _index_or_none(k) is not None:
+            parts.append(str(operator.index(k)))  # NumPy's integer scalars included
         elif isinstance(k, (list, tuple)) or hasattr(k, "__dlpack__") or hasattr(k, "__array__"):
+            # a NumPy array (whose type has an __index__ that only 0-d integer ones answer)
             from nd._creation import asarray
             parts.append("?")
             arrays.append(asarray(k))
@@ -542,6 +649,11 @@ cdef int set_item(Array self, object key, object value) except -1:
 
 cdef const char *_FORMATS[13]
 _FORMATS[:] = [b"?", b"b", b"h", b"i", b"q", b"B", b"H", b"I", b"Q", b"f", b"d", b"Zf", b"Zd"]
+if sizeof(long) == 8:
+    # the code NumPy gives its int64 and uint64 where long has 64 bits (Linux, macOS): 'q'
+    # would make np.asarray(x) an array of np.longlong, not np.int64
+    _FORMATS[4] = b"l"
+    _FORMATS[8] = b"L"
 
 _API_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12")
 
@@ -638,10 +750,10 @@ cdef class Array:
         return nd_shape(self.arr)[0]
 
     def __iter__(self):
+        # not a generator function, so that iter() of a 0-d array fails at once, as NumPy's
         if nd_ndim(self.arr) == 0:
             raise TypeError("iteration over a 0-d array")
-        for i in range(nd_shape(self.arr)[0]):
-            yield self[i]
+        return (self[i] for i in range(nd_shape(self.arr)[0]))
 
     # -- conversion to Python scalars
     def __bool__(self, /):
@@ -688,6 +800,19 @@ cdef class Array:
         if nd_ndim(self.arr) == 0:
             return item_of(self.arr)
         return [x.tolist() for x in self]
+
+    # -- copies and pickling, as NumPy's arrays have them (copy.copy, copy.deepcopy, pickle)
+    def __copy__(self):
+        return wrap(nd_copy(self.arr, ND_K))
+
+    def __deepcopy__(self, memo):
+        return wrap(nd_copy(self.arr, ND_K))
+
+    def __reduce__(self):
+        """Pickled as the values in C order, the dtype's name and the shape; unpickled as a
+        new C-contiguous array."""
+        cdef Array c = wrap(nd_copy(self.arr, ND_C))
+        return (_from_bytes, (memoryview(c).tobytes(), self.dtype.name, self.shape))
 
     # -- text
     def __repr__(self):
@@ -1029,11 +1154,15 @@ def result_type(*arrays_and_dtypes):
             raise TypeError(f"result_type: expected nd arrays, dtypes or Python scalars, got {type(x).__name__}")
     if not strong:
         raise ValueError("result_type: at least one array or dtype is required")
-    cdef int t = strong[0]
-    for s in strong[1:]:
-        t = nd_result_type(<nd_dtype>t, <nd_dtype>s)
-        if t < 0:
-            raise_error()
+    # NumPy's rule for several dtypes (nd_result_type_n); repeats change nothing, and at
+    # most ND_NUM_DTYPES are distinct
+    cdef nd_dtype types[ND_NUM_DTYPES]
+    cdef list distinct = list(dict.fromkeys(strong))
+    for i, s in enumerate(distinct):
+        types[i] = <nd_dtype>s
+    cdef int t = nd_result_type_n(len(distinct), types)
+    if t < 0:
+        raise_error()
     if weak:
         # the scalars promote as they do in nd's elementwise functions: ask nd_where
         import nd

@@ -13,7 +13,7 @@ from nd._c.core cimport *
 from nd._c.creation cimport *
 from nd._c.elementwise cimport nd_add, nd_multiply_scalar
 from nd._c.io cimport DLManagedTensor, nd_from_dlpack
-from nd._core cimport (Array, DType, wrap, check, raise_error, as_array, is_scalar, to_scalar,
+from nd._core cimport (Array, DType, wrap, check, raise_error, as_array, is_scalar, to_scalar, fit_big_int,
                        to_dtype, dtype_obj, to_shape)
 from nd._core import check_device
 
@@ -245,7 +245,12 @@ cdef Array from_sequence(object obj, object dtype):
         natural = ND_INT64
         lo = min(leaves)
         hi = max(leaves)
-        if hi >= (1 << 63) and lo >= 0 and hi < (1 << 64):
+        if (lo < -(1 << 63) or hi >= (1 << 63)) and dtype is not None and \
+                (nd_isdtype(to_dtype(dtype), ND_KIND_REAL_FLOATING) or
+                 nd_isdtype(to_dtype(dtype), ND_KIND_COMPLEX_FLOATING)):
+            natural = ND_FLOAT64  # asarray([2**64], dtype=float32): as float(2**64), as NumPy
+            kind = K_FLOAT
+        elif hi >= (1 << 63) and lo >= 0 and hi < (1 << 64):
             natural = ND_UINT64
         elif lo < -(1 << 63) or hi >= (1 << 63):
             raise OverflowError(f"asarray: Python integer {hi if hi >= (1 << 63) else lo} out of bounds for int64")
@@ -333,13 +338,15 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
     if is_scalar(obj):
         if copy is False:
             raise ValueError("asarray: copy=False, but a Python scalar needs a copy")
+        if dtype is not None:
+            obj = fit_big_int(obj, to_dtype(dtype))
         if isinstance(obj, int) and not isinstance(obj, bool) and not (-(1 << 63) <= obj < (1 << 63)):
             return from_sequence([obj], dtype)[0]  # NumPy: uint64 up to 2**64 - 1
         to_scalar(obj, &s)
         if dtype is None:
             return wrap(nd_scalar_array(s))
         return wrap(nd_full_scalar(to_dtype(dtype), 0, NULL, s, ND_C))
-    if isinstance(obj, (str, bytes, bytearray)):
+    if isinstance(obj, (str, bytes)):  # text, as NumPy reads them; a bytearray is uint8 below
         raise TypeError(f"asarray: cannot convert {type(obj).__name__} to an nd array")
     if PyObject_CheckBuffer(obj):
         return _finish(from_buffer(obj), dtype, copy, False)
@@ -396,7 +403,7 @@ cdef nd_dtype _scalar_dtype(object v) except *:
     if isinstance(v, bool):
         return ND_BOOL
     if isinstance(v, int):
-        return ND_INT64
+        return ND_UINT64 if (1 << 63) <= v < (1 << 64) else ND_INT64  # as NumPy's full
     if isinstance(v, float):
         return ND_FLOAT64
     if isinstance(v, complex):
@@ -413,11 +420,32 @@ def full(shape, fill_value, *, dtype=None, device=None):
     if isinstance(fill_value, Array) and (<Array>fill_value).ndim == 0:
         fill_value = fill_value.item()
     cdef nd_dtype t = _dtype_or(dtype, _scalar_dtype(fill_value))
-    to_scalar(fill_value, &s)
+    fill_value = fit_big_int(fill_value, t)
     cdef nd_array *r
+    if _beyond_int64(fill_value):
+        return _fill_big(wrap(nd_empty(t, n, sh, ND_C)), fill_value)
+    to_scalar(fill_value, &s)
     with nogil:
         r = nd_full_scalar(t, n, sh, s, ND_C)
     return wrap(r)
+
+
+cdef inline bint _beyond_int64(object v):
+    return isinstance(v, int) and not isinstance(v, bool) and not (-(1 << 63) <= v < (1 << 63))
+
+
+cdef Array _fill_big(Array r, object v):
+    """r (uint64) filled with a Python int from 2**63 to 2**64 - 1 (NumPy's full(2, 2**63)
+    and full(2, 2**63, dtype=uint64)); other dtypes and values are an OverflowError (float
+    and complex dtypes never get here: fit_big_int made the value a float)."""
+    cdef uint64_t u
+    cdef Array src
+    if not (0 <= v < (1 << 64)) or nd_dtype_of(r.arr) != ND_UINT64:
+        raise OverflowError(f"Python integer {v} out of bounds for {nd_dtype_name(nd_dtype_of(r.arr)).decode()}")
+    u = v
+    src = wrap(nd_from_data(ND_UINT64, 0, NULL, &u, ND_C))
+    check(nd_assign(r.arr, src.arr))
+    return r
 
 
 def empty_like(x, /, *, dtype=None, device=None):
@@ -454,6 +482,11 @@ def full_like(x, /, fill_value, *, dtype=None, device=None):
     check_device(device)
     if isinstance(fill_value, Array) and (<Array>fill_value).ndim == 0:
         fill_value = fill_value.item()
+    fill_value = fit_big_int(fill_value, nd_dtype_of(a.arr) if dtype is None else to_dtype(dtype))
+    if _beyond_int64(fill_value):
+        if dtype is None:
+            return _fill_big(wrap(nd_empty_like(a.arr, ND_K)), fill_value)
+        return _fill_big(wrap(nd_empty(to_dtype(dtype), nd_ndim(a.arr), nd_shape(a.arr), ND_C)), fill_value)
     to_scalar(fill_value, &s)
     if dtype is None:
         r = wrap(nd_empty_like(a.arr, ND_K))
@@ -468,9 +501,13 @@ def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
     check_device(device)
     if stop is None:
         start, stop = 0, start
+    args = []
     for v in (start, stop, step):
-        if not isinstance(v, (int, float)) or isinstance(v, bool):
+        if isinstance(v, bool) or not isinstance(v, (int, float)) and not hasattr(type(v), "__index__"):
             raise TypeError(f"arange: start, stop and step must be int or float, not {type(v).__name__}")
+        # an integer of another type (NumPy's int64, ...) counts as an int, as range() takes it
+        args.append(v if isinstance(v, (int, float)) else operator.index(v))
+    start, stop, step = args
     if dtype is None:
         t = ND_INT64 if all(isinstance(v, int) for v in (start, stop, step)) else ND_FLOAT64
     else:

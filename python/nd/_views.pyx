@@ -8,7 +8,7 @@ from nd._c.core cimport *
 from nd._c.creation cimport nd_copy, nd_astype
 from nd._c.views cimport *
 from nd._core cimport Array, wrap, check, raise_error, as_array, to_axes, to_axis, to_shape, to_dtype
-from nd._core import check_device
+from nd._core import AxisError, check_device
 
 
 def permute_dims(x, /, axes):
@@ -58,7 +58,7 @@ def moveaxis(x, source, destination, /):
 
 cdef int _norm(int axis, int ndim, str what) except -1:
     if axis < -ndim or axis >= ndim:
-        raise IndexError(f"moveaxis: {what} axis {axis} is out of bounds for an array of dimension {ndim}")
+        raise AxisError(f"moveaxis: {what} axis {axis} is out of bounds for an array of dimension {ndim}")
     return axis + ndim if axis < 0 else axis
 
 

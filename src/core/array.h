@@ -81,11 +81,16 @@ static inline bool ndi_write_flag(const nd_array *a) { return (a->flags & NDI_WR
 
 /* The first axis of stride 0 and extent above 1, or -1: writing through it would write
  * one element for many (a broadcast view made otherwise, by nd_broadcast_arrays or
- * nd_wrap, has no cleared flag but is read-only all the same, as in NumPy). */
+ * nd_wrap, has no cleared flag but is read-only all the same, as in NumPy). An array of
+ * no elements has none to write twice: NumPy gives empty arrays zero strides (np.zeros((2,
+ * 0)) has strides (0, 8)) and they stay writable destinations. */
 static inline int ndi_broadcast_axis(const nd_array *a) {
-  for (int i = 0; i < a->ndim; i++)
-    if (a->strides[i] == 0 && a->shape[i] > 1) return i;
-  return -1;
+  int b = -1;
+  for (int i = 0; i < a->ndim; i++) {
+    if (a->shape[i] == 0) return -1;
+    if (b < 0 && a->strides[i] == 0 && a->shape[i] > 1) b = i;
+  }
+  return b;
 }
 
 /* nd's one notion of writeable (nd_is_writeable): the write flag and no broadcast axis.

@@ -71,6 +71,19 @@ nd_dtype ndi_promote(nd_dtype a, nd_dtype b) {
   return (rb == 2 || ra == 2) ? ndi_complex_dtype(real) : real;
 }
 
+nd_dtype ndi_promoter_result(const ndi_promoter *p) {
+  /* Folding a dtype in twice changes nothing (the fold already holds it), so the distinct
+   * dtypes in order of first appearance give the fold of the whole sequence. */
+  for (int i = 0; i < p->n; i++) {
+    int j = 0;
+    while (j < p->n && ndi_promote(p->seen[i], p->seen[j]) == p->seen[i]) j++;
+    if (j == p->n) return p->seen[i];
+  }
+  nd_dtype r = p->seen[0];
+  for (int i = 1; i < p->n; i++) r = ndi_promote(r, p->seen[i]);
+  return r;
+}
+
 int nd_result_type(nd_dtype a, nd_dtype b) {
   if (ndi_check_dtype("result_type", (int)a) || ndi_check_dtype("result_type", (int)b)) return -1;
   return (int)ndi_promote(a, b);
@@ -85,13 +98,12 @@ int nd_result_type_n(int n, const nd_dtype *types) {
     ndi_null_arg_named("result_type", "types");
     return -1;
   }
-  if (ndi_check_dtype("result_type", (int)types[0])) return -1;
-  nd_dtype r = types[0];
-  for (int i = 1; i < n; i++) {
+  ndi_promoter p = {0};
+  for (int i = 0; i < n; i++) {
     if (ndi_check_dtype("result_type", (int)types[i])) return -1;
-    r = ndi_promote(r, types[i]);
+    ndi_promoter_add(&p, types[i]);
   }
-  return (int)r;
+  return (int)ndi_promoter_result(&p);
 }
 
 bool nd_can_cast_with(nd_dtype from, nd_dtype to, nd_casting rule) {

@@ -27,6 +27,23 @@ static inline const char *ndi_dtype_name(nd_dtype t) { return ndi_dtype_table[t]
 
 /* Promotion without argument checks (both valid). */
 nd_dtype ndi_promote(nd_dtype a, nd_dtype b);
+
+/* Promotion of a sequence of dtypes, NumPy's way (np.result_type of several): a dtype of the
+ * sequence that every other one promotes into is the result, whatever the order; otherwise
+ * the left fold of ndi_promote. Pairwise promotion is not associative across kinds: int8,
+ * uint16, float32 folds through int32 to float64, where NumPy (and nd) give float32. Add
+ * the dtypes with ndi_promoter_add (repeats cost nothing), then ask ndi_promoter_result. */
+typedef struct ndi_promoter {
+  int n;                          /* distinct dtypes seen, in order of first appearance */
+  nd_dtype seen[ND_NUM_DTYPES];
+} ndi_promoter;
+static inline void ndi_promoter_add(ndi_promoter *p, nd_dtype t) {
+  for (int i = 0; i < p->n; i++)
+    if (p->seen[i] == t) return;
+  p->seen[p->n++] = t;
+}
+/* The promoted dtype; p must hold at least one dtype. */
+nd_dtype ndi_promoter_result(const ndi_promoter *p);
 /* The real dtype of a complex one (complex64 -> float32); other dtypes map to themselves. */
 nd_dtype ndi_real_dtype(nd_dtype t);
 /* The complex dtype with the given real component (float32 -> complex64). */

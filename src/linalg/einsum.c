@@ -49,8 +49,9 @@ static nd_status prepare(const char *op, const char *subscripts, int n, nd_array
     if (!ops[k]) return ndi_null_arg_at(op, "operands", k);
   nd_status st = ndi_einsum_parse(op, subscripts, n, ops, sp);
   if (st) return st;
-  nd_dtype t = ops[0]->dtype;
-  for (int k = 1; k < n; k++) t = ndi_promote(t, ops[k]->dtype);
+  ndi_promoter p = {0};
+  for (int k = 0; k < n; k++) ndi_promoter_add(&p, ops[k]->dtype);
+  nd_dtype t = ndi_promoter_result(&p);
   for (int k = 0; k < n; k++) {
     st = make_term(op, sp, k, ops[k], t, &terms[k]);
     if (st) {

@@ -224,7 +224,11 @@ static nd_status parse(adv *x, const nd_array *a, const char *spec, int n,
         /* remember the mask for the shape check */
         x->items[x->nitems - ix->ndim].vaxis = -1 - (used - 1);
       } else {
-        if ((st = ndi_check_index_dtype(x->op, ix))) goto done;
+        if (ndi_check_index_dtype(x->op, ix)) { /* NumPy: an IndexError when indexing */
+          st = ndi_error(ND_ERR_INDEX, "%s: arrays used as indices must be of integer or boolean type, got %s",
+                         x->op, nd_dtype_name(ix->dtype));
+          goto done;
+        }
         x->items[x->nitems++] = (item){IT_ADV, ix, 0};
         bl += (size_t)snprintf(basic + bl, cap - bl, "%s:", bl ? "," : "");
       }
@@ -269,8 +273,10 @@ static nd_status parse(adv *x, const nd_array *a, const char *spec, int n,
     if (it->kind == IT_ADV) {
       if (it->vaxis < 0) { /* first coordinate of a mask: its axes must match the view's */
         const nd_array *mask = indices[-1 - it->vaxis];
+        /* NumPy lets a mask axis of extent 0 stand for an axis of any extent (it selects
+         * nothing): x[np.zeros(0, bool)] is empty whatever len(x) */
         for (int d = 0; d < mask->ndim; d++)
-          if (mask->shape[d] != x->vshape[vax + d]) {
+          if (mask->shape[d] != 0 && mask->shape[d] != x->vshape[vax + d]) {
             st = ndi_error(ND_ERR_INDEX, "%s: boolean index did not match indexed array along axis %d; size of axis is %lld but size of corresponding boolean axis is %lld",
                            x->op, vax + d, (long long)x->vshape[vax + d], (long long)mask->shape[d]);
             goto done;
@@ -316,6 +322,12 @@ static nd_status plan(adv *x, int64_t elsize) {
   }
   if (na == 0) return ND_OK; /* basic indexing only: the view is the answer */
   nd_status st = ndi_broadcast_shapes(x->op, na, ndims, shapes, &x->nb, x->bshape);
+  if (st == ND_ERR_SHAPE) {
+    /* index arrays that do not broadcast are an indexing error, NumPy's IndexError */
+    char m[1024];
+    snprintf(m, sizeof m, "%s", nd_last_error());
+    return ndi_error(ND_ERR_INDEX, "%s", m);
+  }
   if (st) return st;
   int64_t nbsize = 1, bc[ND_MAX_DIMS];
   for (int i = 0; i < x->nb; i++) nbsize *= x->bshape[i];

@@ -21,9 +21,9 @@ static int check_list(const char *op, int n, nd_array *const *arrays) {
       ndi_null_arg_at(op, "arrays", k);
       return -1;
     }
-  nd_dtype t = arrays[0]->dtype;
-  for (int k = 1; k < n; k++) t = ndi_promote(t, arrays[k]->dtype);
-  return (int)t;
+  ndi_promoter p = {0};
+  for (int k = 0; k < n; k++) ndi_promoter_add(&p, arrays[k]->dtype);
+  return (int)ndi_promoter_result(&p);
 }
 
 /* Extent and stride of an input's axis as a join sees it: stack inserts an axis of

@@ -124,17 +124,16 @@ static nd_status resolve(const ndi_ufunc *f, const nd_array *const *in, resolved
     r->in[1] = mixed == 1 ? ND_UINT64 : ND_INT64;
     return ND_OK;
   }
-  bool strong = false;
-  nd_dtype s = ND_BOOL;
+  ndi_promoter strong_types = {0}, all_types = {0};
   for (int k = first; k < f->nin; k++) {
-    if (is_weak(in[k])) continue;
-    s = strong ? ndi_promote(s, in[k]->dtype) : in[k]->dtype;
-    strong = true;
+    ndi_promoter_add(&all_types, in[k]->dtype);
+    if (!is_weak(in[k])) ndi_promoter_add(&strong_types, in[k]->dtype);
   }
+  bool strong = strong_types.n > 0;
+  nd_dtype s = strong ? ndi_promoter_result(&strong_types) : ND_BOOL;
   int strong_kind = kind_rank(s); /* a weak scalar of a higher kind counts as its default dtype */
   if (!strong) { /* scalars only: their default dtypes promote as arrays would */
-    s = in[first]->dtype;
-    for (int k = first + 1; k < f->nin; k++) s = ndi_promote(s, in[k]->dtype);
+    s = ndi_promoter_result(&all_types);
   } else {
     for (int k = first; k < f->nin; k++) {
       if (!is_weak(in[k])) continue;

@@ -144,6 +144,48 @@ def test_nep50():
     assert bool(nd.asarray([1], dtype=nd.int8) < 1000)  # comparisons are exact
 
 
+@pytest.mark.parametrize("big", [2**63, 2**64, -2**63 - 1, 3**100, -(10**300)])
+def test_python_int_beyond_int64(big):
+    """NumPy 2 with a Python int beyond int64: a float or complex array takes it as a
+    Python float (an OverflowError beyond float's range); an integer array compared with
+    one outside its range gives the exact answer; arithmetic on an integer or bool array
+    is an OverflowError (uint64 takes 2**63 .. 2**64 - 1)."""
+    for dtype in FLOATS + COMPLEX:
+        n = np.asarray([1.5, -2.0], dtype=dtype)
+        a = nd.asarray(n)
+        with np.errstate(all="ignore"):
+            for op in (operator.add, operator.mul, operator.truediv, operator.lt, operator.eq):
+                check(op(a, big), op(n, big))
+                check(op(big, a), op(big, n))
+            check(nd.where(nd.asarray([True, False]), a, big), np.where([True, False], n, big))
+            check(nd.full((2,), big, dtype=a.dtype), np.full((2,), big, dtype=dtype))
+            check(nd.full_like(a, big), np.full_like(n, big))
+            check(nd.asarray(big, dtype=a.dtype), np.asarray(big, dtype=dtype))
+            a2, n2 = nd.asarray(n.copy()), n.copy()
+            a2 += big
+            n2 += big
+            check(a2, n2)
+            a2[0] = big
+            n2[0] = big
+            check(a2, n2)
+    with pytest.raises(OverflowError):
+        nd.asarray([1.0]) + 10**400
+    for dtype in INTS:
+        n = np.asarray([0, 1], dtype=dtype)
+        a = nd.asarray(n)
+        for op in (operator.lt, operator.le, operator.gt, operator.ge, operator.eq, operator.ne):
+            check(op(a, big), op(n, big))
+            check(op(big, a), op(big, n))
+        if not (dtype == "uint64" and 0 <= big < 2**64):
+            with pytest.raises(OverflowError):
+                a + big
+        if abs(big) < 10**300:  # true division is float64 either way
+            check(a / big, n / big)
+            check(big / nd.asarray(n + 1), big / (n + 1))
+    with pytest.raises(OverflowError):
+        nd.asarray([True]) < big
+
+
 @given(seed=seeds, shape=shapes, l1=layouts, data=st.data())
 def test_clip_where(seed, shape, l1, data):
     rng = np.random.default_rng(seed)

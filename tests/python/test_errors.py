@@ -36,6 +36,38 @@ def test_status_mapping(tmp_path):
         nd.astype(nd.asarray([1j]), nd.float64)
 
 
+def test_narrower_exceptions_as_numpy():
+    """Where NumPy raises a narrower class than nd's status gives: axis errors are
+    nd.AxisError (an IndexError and a ValueError, as numpy.exceptions.AxisError), a linalg
+    function given a non-matrix or a non-square matrix raises LinAlgError (a ValueError),
+    and a second ellipsis in an index is an IndexError."""
+    assert issubclass(nd.AxisError, IndexError) and issubclass(nd.AxisError, ValueError)
+    x = nd.ones((2, 3))
+    for f in (lambda: nd.sum(x, axis=2), lambda: nd.sum(x, axis=(0, 0)),
+              lambda: nd.permute_dims(x, (0, 0)), lambda: nd.moveaxis(x, 0, 2),
+              lambda: nd.argmax(x, axis=-3), lambda: nd.sort(x, axis=2),
+              lambda: nd.squeeze(x, axis=2), lambda: nd.linalg.vector_norm(x, axis=(1, -1))):
+        with pytest.raises(nd.AxisError):
+            f()
+        with pytest.raises(ValueError):
+            f()
+        with pytest.raises(IndexError):
+            f()
+    for f in (nd.linalg.inv, nd.linalg.det, nd.linalg.slogdet, nd.linalg.cholesky,
+              nd.linalg.eigh, nd.linalg.eigvalsh):
+        for bad in (x, nd.ones(3)):
+            with pytest.raises(nd.linalg.LinAlgError, match="matri"):
+                f(bad)
+            with pytest.raises(np.linalg.LinAlgError):
+                getattr(np.linalg, f.__name__)(np.asarray(bad))
+    with pytest.raises(nd.linalg.LinAlgError):
+        nd.linalg.svd(nd.ones(3))
+    with pytest.raises(IndexError, match="single ellipsis"):
+        x[..., ...]
+    with pytest.raises(IndexError, match="single ellipsis"):
+        x[..., 0, ...] = 1
+
+
 def test_python_argument_types():
     x = nd.ones((2, 3))
     with pytest.raises(TypeError):

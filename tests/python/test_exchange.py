@@ -35,6 +35,8 @@ def test_nd_to_numpy_shares_memory(dtype):
     for v in (a, a.T, a[::-1, ::2], a[1, 1]):
         n = np.asarray(v)
         assert n.dtype == np.dtype(dtype) and n.shape == v.shape
+        # NumPy's own scalar type (np.int64, not np.longlong), so repr and isinstance agree
+        assert n.dtype.type is np.dtype(dtype).type and repr(n) == repr(n.copy())
         assert n.strides == v.strides
         n2 = np.asarray(a)
         assert np.shares_memory(n, n2)
@@ -187,6 +189,26 @@ def test_array_object():
     with pytest.raises(TypeError):
         x + "a"
     assert (x == "a") is False
+
+
+def test_copy_pickle_iter_and_numpy_keys():
+    import copy
+    import pickle
+    for dtype in ("bool", "int8", "uint64", "float32", "complex128"):
+        x = nd.asarray(np.arange(6).reshape(2, 3).astype(dtype)).T  # any layout
+        for y in (pickle.loads(pickle.dumps(x)), copy.copy(x), copy.deepcopy(x)):
+            check(y, np.asarray(x))
+            assert not np.shares_memory(np.asarray(y), np.asarray(x))
+    check(pickle.loads(pickle.dumps(nd.zeros((0, 3), dtype=nd.int16))), np.zeros((0, 3), np.int16))
+    check(pickle.loads(pickle.dumps(nd.broadcast_to(nd.asarray([1.0, 2.0]), (3, 2)))),
+          np.broadcast_to([1.0, 2.0], (3, 2)))
+    with pytest.raises(TypeError):  # at iter(), as NumPy
+        iter(nd.asarray(1.0))
+    # NumPy arrays and integer scalars as index items
+    x = nd.arange(5.0)
+    check(x[np.array([0, 3])], np.asarray([0.0, 3.0]))
+    check(x[np.array([True, False, True, False, True])], np.asarray([0.0, 2.0, 4.0]))
+    check(x[np.int64(2)], np.asarray(2.0))
 
 
 def test_signatures():

@@ -79,6 +79,12 @@ def test_scalars_and_errors():
         x["a"]
     with pytest.raises(IndexError):
         x[nd.asarray([5])]
+    with pytest.raises(IndexError, match="integer or boolean type, got float64"):
+        x[nd.asarray([1.0])]  # NumPy's IndexError; nd.take refuses them as a TypeError
+    with pytest.raises(IndexError, match="integer or boolean type"):
+        x[nd.asarray([0]), nd.asarray([1.0])] = 1
+    with pytest.raises(TypeError):
+        nd.take(x, nd.asarray([1.0]), axis=0)
     with pytest.raises(OverflowError):
         x[0, 0] = 2**70
     y = nd.asarray([1, 2], dtype=nd.uint8)
@@ -91,3 +97,36 @@ def test_scalars_and_errors():
     check(x, np.asarray([[7, 8, 9], [4, 5, 6]]))
     x[:, 0] = 0
     check(x, np.asarray([[0, 8, 9], [0, 5, 6]]))
+    # index arrays that do not broadcast: NumPy's IndexError, reading and writing
+    with pytest.raises(IndexError, match="cannot be broadcast"):
+        x[nd.asarray([0, 1]), nd.asarray([0, 1, 2])]
+    with pytest.raises(IndexError, match="cannot be broadcast"):
+        x[nd.asarray([0, 1]), nd.asarray([0, 1, 2])] = 0
+
+
+def test_empty_mask_axis_matches_any_extent():
+    """NumPy: a boolean index axis of extent 0 matches an axis of any extent (it selects
+    nothing); other extents must match."""
+    n = np.arange(12.0).reshape(3, 4)
+    a = nd.asarray(n.copy())
+    for key in ((np.zeros(0, bool),), (slice(None), np.zeros(0, bool)),
+                (np.zeros((0, 4), bool),), (np.zeros((3, 0), bool),), (Ellipsis, np.zeros(0, bool))):
+        ndkey = tuple(nd.asarray(k) if isinstance(k, np.ndarray) else k for k in key)
+        check(a[ndkey], n[key])
+        a[ndkey] = -1.0
+    check(a, n)
+    with pytest.raises(IndexError, match="boolean index did not match"):
+        a[nd.zeros((0, 3), dtype=nd.bool)]
+
+
+def test_empty_destinations_with_zero_strides():
+    """NumPy gives empty arrays zero strides (np.zeros((2, 0)).strides is (0, 8)); no
+    element is written twice, so they are destinations like any other."""
+    n = np.zeros((2, 0, 1), dtype=np.uint32)
+    a = nd.asarray(n)
+    a //= nd.asarray(np.ones(1, dtype=np.uint64))
+    a += 1
+    a[...] = 3
+    a[nd.asarray([False, False])] = 4
+    a[:, :, 0] = nd.zeros((0,), dtype=nd.uint32)
+    assert a.shape == (2, 0, 1)

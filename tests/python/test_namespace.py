@@ -180,12 +180,57 @@ def test_creation():
         nd.asarray([300], dtype=nd.uint8)
     with pytest.raises(ValueError):
         nd.asarray([[1, 2], [3]])
+    # beyond int64: a float for a float dtype, as NumPy; an OverflowError for int64
+    check(nd.asarray([2**64, 1], dtype=nd.float32), np.asarray([2**64, 1], dtype=np.float32))
+    check(nd.asarray([[-2**70]], dtype=nd.complex128), np.asarray([[-2**70]], dtype=np.complex128))
+    with pytest.raises(OverflowError):
+        nd.asarray([2**64, 1], dtype=nd.int64)
+    # full of 2**63 .. 2**64 - 1 is uint64 (NumPy's), also with dtype=uint64 and in full_like
+    check(nd.full((2,), 2**63), np.full((2,), 2**63))
+    check(nd.full((2,), 2**64 - 1, dtype=nd.uint64), np.full((2,), 2**64 - 1, dtype=np.uint64))
+    check(nd.full_like(nd.ones(2, dtype=nd.uint64), 2**63 + 5), np.full(2, 2**63 + 5, dtype=np.uint64))
+    check(nd.full((2,), 2**70, dtype=nd.float32), np.full((2,), 2**70, dtype=np.float32))
+    for big, dtype in ((2**64, None), (2**63, nd.int64), (-2**63 - 1, None)):
+        with pytest.raises(OverflowError):
+            nd.full((2,), big, dtype=dtype)
+    # arange takes integers of other types (NumPy's int64, ...) as ints, as range() does
+    check(nd.arange(np.int64(3)), np.arange(3))
+    check(nd.arange(np.int8(1), np.uint16(7), np.int64(2)), np.arange(1, 7, 2))
+    # a bytearray is a buffer of uint8, shared (NumPy's reading); str and bytes are text
+    buf = bytearray(b"\x01\x02\x03")
+    b = nd.asarray(buf)
+    check(b, np.asarray([1, 2, 3], dtype=np.uint8))
+    buf[0] = 9
+    assert int(b[0]) == 9
+    for text in ("12", b"12"):
+        with pytest.raises(TypeError):
+            nd.asarray(text)
     g = nd.meshgrid(nd.arange(3), nd.arange(2.0))
     for got, want in zip(g, np.meshgrid(np.arange(3), np.arange(2.0))):
         check(got, want)
     g = nd.meshgrid(nd.arange(3), nd.arange(2.0), indexing="ij")
     for got, want in zip(g, np.meshgrid(np.arange(3), np.arange(2.0), indexing="ij")):
         check(got, want)
+
+
+def test_promotion_of_several_dtypes():
+    """Three or more dtypes promote as NumPy's result_type of several (not a left fold:
+    int8, uint16, float32 is float32), in result_type, concat, stack, einsum and clip."""
+    import itertools
+    names = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+             "float32", "float64", "complex64", "complex128"]
+    for trio in itertools.product(names, repeat=3):
+        want = np.result_type(*trio).name
+        assert nd.result_type(*[getattr(nd, t) for t in trio]).name == want, trio
+    for trio in (("int8", "uint16", "float32"), ("uint16", "int16", "complex64"),
+                 ("float32", "int16", "uint16"), ("int8", "uint16", "int16")):
+        n = [np.ones(2, dtype=t) for t in trio]
+        a = [nd.asarray(x) for x in n]
+        want = np.result_type(*trio).name
+        assert nd.concat(a).dtype.name == want and nd.stack(a).dtype.name == want
+        assert nd.einsum("i,i,i", *a).dtype.name == want
+        if "complex" not in want:  # nd's clip refuses complex (no order)
+            assert nd.clip(*a).dtype.name == np.clip(*n).dtype.name
 
 
 def test_dtype_functions():

@@ -29,6 +29,7 @@ cdef extern from "nd/core.h" nogil:
     char nd_dtype_kind(nd_dtype t)
     bint nd_isdtype(nd_dtype t, unsigned kinds)
     int nd_result_type(nd_dtype a, nd_dtype b)
+    int nd_result_type_n(int n, const nd_dtype *types)
     bint nd_can_cast(nd_dtype frm, nd_dtype to)
     bint nd_can_cast_with(nd_dtype frm, nd_dtype to, nd_casting rule)
     nd_status nd_finfo(nd_dtype t, nd_finfo_t *info)
