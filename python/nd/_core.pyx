@@ -2,6 +2,8 @@
 """The Array object, the dtypes, the error mapping and the argument conversions every
 other module of the binding uses (include/nd/core.h, and the operators of the Array
 object, which call nd's elementwise, view and index functions)."""
+cimport cython
+
 import enum
 import operator
 import re
@@ -677,6 +679,9 @@ cdef object item_of(nd_array *a):
     return complex((<double *>p)[0], (<double *>p)[1])
 
 
+# Arrays are made and dropped on every operation: a freelist of their Python objects saves
+# an allocation per result (x[1:3] on 10 elements: about 20 of 190 ns)
+@cython.freelist(64)
 cdef class Array:
     """An n-dimensional array of nd (the Array API's array object). Create one with
     nd.asarray, nd.zeros, ...; it shares memory with NumPy arrays both ways (buffer
