@@ -79,6 +79,14 @@ cdef int raise_error() except -1:
     raise exc(msg or "nd: unknown failure")
 
 
+cdef int _raise_as(object exc) except -1:
+    """Raises exc with nd's last message (where NumPy's class for a mistake is not the one
+    nd's status maps to)."""
+    msg = nd_last_error().decode("utf-8", "replace")
+    nd_clear_error()
+    raise exc(msg)
+
+
 cdef inline int check(nd_status st) except -1:
     if st != ND_OK:
         raise_error()
@@ -1211,7 +1219,10 @@ def finfo(type, /):
     """bits, eps, max, min, smallest_normal and dtype of a floating or complex dtype."""
     cdef nd_dtype t = nd_dtype_of((<Array>type).arr) if isinstance(type, Array) else to_dtype(type)
     cdef nd_finfo_t f
-    check(nd_finfo(t, &f))
+    cdef nd_status st = nd_finfo(t, &f)
+    if st == ND_ERR_TYPE:  # an integer or bool dtype: NumPy's finfo raises ValueError
+        _raise_as(ValueError)
+    check(st)
     return finfo_object(f.bits, f.eps, f.max, f.min, f.smallest_normal, _DTYPES[<int>f.dtype])
 
 
@@ -1219,5 +1230,10 @@ def iinfo(type, /):
     """bits, max, min and dtype of an integer dtype."""
     cdef nd_dtype t = nd_dtype_of((<Array>type).arr) if isinstance(type, Array) else to_dtype(type)
     cdef nd_iinfo_t f
-    check(nd_iinfo(t, &f))
+    if t == ND_BOOL:  # nd's C iinfo takes bool (0 and 1); NumPy's and the standard's do not
+        raise ValueError("iinfo: bool is not an integer dtype")
+    cdef nd_status st = nd_iinfo(t, &f)
+    if st == ND_ERR_TYPE:  # a float, complex or bool dtype: NumPy's iinfo raises ValueError
+        _raise_as(ValueError)
+    check(st)
     return iinfo_object(f.bits, f.umax, f.min, _DTYPES[<int>f.dtype])

@@ -66,6 +66,19 @@ def test_narrower_exceptions_as_numpy():
         x[..., ...]
     with pytest.raises(IndexError, match="single ellipsis"):
         x[..., 0, ...] = 1
+    # finfo of a non-float dtype and iinfo of a non-integer one: ValueError, as NumPy's
+    for t in (nd.bool, nd.int8, nd.uint64):
+        with pytest.raises(ValueError, match="finfo"):
+            nd.finfo(t)
+    for t in (nd.bool, nd.float32, nd.complex128):
+        with pytest.raises(ValueError, match="iinfo"):
+            nd.iinfo(t)
+    with pytest.raises(ValueError):
+        np.finfo(np.int8)
+    with pytest.raises(ValueError):
+        np.iinfo(np.float32)
+    with pytest.raises(TypeError):  # not a dtype at all
+        nd.finfo("float64x")
 
 
 def test_python_argument_types():
