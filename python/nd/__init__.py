@@ -5,7 +5,7 @@ See docs/guide/python.md."""
 import importlib.util as _importlib_util
 import math as _math
 
-from nd._core import (CPU as _CPU, DTYPES as _DTYPES, Array, AxisError, DType, DLDeviceType, LinAlgError,
+from nd._core import (CPU as _CPU, DTYPES as _DTYPES, Array, ArraySizeError, AxisError, DType, DLDeviceType, LinAlgError,
                       get_num_threads, set_num_threads, version as _libnd_version)
 from nd._creation import (arange, asarray, empty, empty_like, eye, from_dlpack, full, full_like,
                           linspace, ones, ones_like, zeros, zeros_like)

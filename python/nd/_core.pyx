@@ -41,6 +41,11 @@ class AxisError(ValueError, IndexError):
     a ValueError, as NumPy's numpy.exceptions.AxisError."""
 
 
+class ArraySizeError(ValueError, OverflowError):
+    """A shape whose element or byte count does not fit: an OverflowError (nd's
+    ND_ERR_OVERFLOW) that is also a ValueError, the class NumPy raises ("array is too big")."""
+
+
 # nd's status -> the exception NumPy raises for the same mistake
 _EXCEPTIONS = {
     ND_ERR_NULL: ValueError,
@@ -58,10 +63,12 @@ _EXCEPTIONS = {
 
 # Failures that NumPy reports with a narrower exception than the status's: axis errors
 # (AxisError, both IndexError and ValueError), a linalg function given something other than
-# a (square) matrix (LinAlgError), a second ellipsis in an index (IndexError).
+# a (square) matrix (LinAlgError), a second ellipsis in an index (IndexError), a shape too
+# large for int64 or memory (ArraySizeError, both OverflowError and ValueError).
 _AXIS_MESSAGE = re.compile(r"\baxis -?\d+ is out of bounds for (an )?array of dimension|"
                            r"repeated axis|axes given for an array of dimension")
 _MATRIX_MESSAGES = ("needs square matrices", "needs a matrix or a stack of matrices")
+_SIZE_MESSAGE = re.compile(r"is too large|elements is too many")
 
 
 cdef int raise_error() except -1:
@@ -76,6 +83,8 @@ cdef int raise_error() except -1:
         exc = LinAlgError
     elif st == ND_ERR_VALUE and "an index can only have a single ellipsis" in msg:
         exc = IndexError
+    elif st == ND_ERR_OVERFLOW and _SIZE_MESSAGE.search(msg):
+        exc = ArraySizeError
     raise exc(msg or "nd: unknown failure")
 
 

@@ -66,6 +66,15 @@ def test_narrower_exceptions_as_numpy():
         x[..., ...]
     with pytest.raises(IndexError, match="single ellipsis"):
         x[..., 0, ...] = 1
+    # shapes too large for int64 or for memory: ValueError as NumPy's, OverflowError as nd's status
+    assert issubclass(nd.ArraySizeError, ValueError) and issubclass(nd.ArraySizeError, OverflowError)
+    for f in (lambda m: m.empty((2, 2**62)), lambda m: m.zeros((2**40, 2**40)),
+              lambda m: m.empty(2**63 - 1), lambda m: m.arange(2**70),
+              lambda m: m.reshape(m.ones(4), (2**62, 4))):
+        with pytest.raises(nd.ArraySizeError):
+            f(nd)
+        with pytest.raises(ValueError):
+            f(np)
     # finfo of a non-float dtype and iinfo of a non-integer one: ValueError, as NumPy's
     for t in (nd.bool, nd.int8, nd.uint64):
         with pytest.raises(ValueError, match="finfo"):
