@@ -184,6 +184,8 @@ cdef int _leaf_kind(object x) except -1:
         return K_COMPLEX
     if isinstance(x, Array) and (<Array>x).ndim == 0:
         return -2
+    if hasattr(x, "__array__") or hasattr(x, "__dlpack__"):  # NumPy scalars, 0-d arrays
+        return -3
     raise TypeError(f"asarray: cannot convert an element of type {type(x).__name__} "
                     f"(nested sequences must hold bool, int, float or complex)")
 
@@ -225,11 +227,20 @@ cdef Array from_sequence(object obj, object dtype):
     _flatten(obj, 0, shape, leaves)
     cdef int kind = K_FLOAT if not leaves else K_BOOL
     cdef int k
-    big = False
+    cdef dict typed = {}  # leaf index -> dtype, for the 0-d arrays and NumPy scalars
+    cdef Array z
     for i, v in enumerate(leaves):
         k = _leaf_kind(v)
-        if k == -2:  # a 0-d nd array element: its value
-            v = (<Array>v).item()
+        if k == -3:  # a NumPy scalar or 0-d array: a 0-d nd array of its dtype
+            v = asarray(v)
+            if (<Array>v).ndim != 0:
+                raise TypeError(f"asarray: cannot convert an element of type {type(leaves[i]).__name__} "
+                                f"(nested sequences must hold bool, int, float or complex)")
+            k = -2
+        if k == -2:  # a 0-d array: its value, and its dtype takes part as NumPy's does
+            z = <Array>v
+            typed[i] = nd_dtype_of(z.arr)
+            v = z.item()
             leaves[i] = v
             k = _leaf_kind(v)
         if k > kind:
@@ -238,7 +249,19 @@ cdef Array from_sequence(object obj, object dtype):
     cdef int n = len(shape)
     for i in range(n):
         cshape[i] = shape[i]
-    cdef nd_dtype natural
+    cdef nd_dtype natural, t
+    if typed and dtype is None:
+        # the values (Python scalars now, exact) are written in the widest dtype of t's kind
+        # and cast to t, which holds them (an integer t is the promotion of their dtypes)
+        t = _typed_leaves_dtype(leaves, typed)
+        natural = t if t == ND_BOOL or t == ND_UINT64 else \
+            ND_INT64 if nd_isdtype(t, ND_KIND_INTEGRAL) else \
+            ND_FLOAT64 if nd_isdtype(t, ND_KIND_REAL_FLOATING) else ND_COMPLEX128
+        r = wrap(nd_empty(natural, n, cshape, ND_C))
+        _fill(r.arr, natural, leaves)
+        if t != natural:
+            r = wrap(nd_astype(r.arr, t))
+        return _finish(r, None, None, True)
     if kind == K_BOOL:
         natural = ND_BOOL
     elif kind == K_INT:
@@ -263,6 +286,29 @@ cdef Array from_sequence(object obj, object dtype):
     r = wrap(nd_empty(natural, n, cshape, ND_C))
     _fill(r.arr, natural, leaves)
     return _finish(r, dtype, None, True)
+
+
+cdef nd_dtype _typed_leaves_dtype(list leaves, dict typed) except *:
+    """The dtype NumPy's asarray gives a sequence holding 0-d arrays or NumPy scalars: their
+    dtypes and the Python scalars' own (bool, int64, float64, complex128; not weak here)
+    promoted pairwise in the order of the elements (NumPy's discovery: [uint16, int16,
+    float32] is float64, [float32, uint16, int16] float32)."""
+    cdef int cur = -1, d
+    for i, v in enumerate(leaves):
+        if i in typed:
+            d = <int>typed[i]
+        elif isinstance(v, bool):
+            d = ND_BOOL
+        elif isinstance(v, int):
+            d = ND_UINT64 if v >= (1 << 63) else ND_INT64
+        elif isinstance(v, float):
+            d = ND_FLOAT64
+        else:
+            d = ND_COMPLEX128
+        cur = d if cur < 0 else nd_result_type(<nd_dtype>cur, <nd_dtype>d)
+        if cur < 0:
+            raise_error()
+    return <nd_dtype>cur
 
 
 cdef int _check_int_range(object lo, object hi, nd_dtype t) except -1:

@@ -6,6 +6,7 @@ import threading
 
 import numpy as np
 import pytest
+from hypothesis import given, settings, strategies as st
 
 import nd
 from helpers import DTYPES, check
@@ -209,6 +210,26 @@ def test_copy_pickle_iter_and_numpy_keys():
     check(x[np.array([0, 3])], np.asarray([0.0, 3.0]))
     check(x[np.array([True, False, True, False, True])], np.asarray([0.0, 2.0, 4.0]))
     check(x[np.int64(2)], np.asarray(2.0))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from([
+    np.bool_(True), np.int8(-3), np.uint8(200), np.int16(7), np.uint16(9), np.int32(-5),
+    np.uint32(11), np.int64(-2), np.uint64(2**64 - 1), np.float32(1.5), np.float64(2.25),
+    np.complex64(1 + 2j), np.complex128(3 - 1j), np.float32(np.inf), True, 3, -4, 2.5, 1j,
+    np.asarray(1.25, dtype=np.float32), np.asarray(-7, dtype=np.int16)]), min_size=1, max_size=5),
+    st.booleans(), st.booleans())
+def test_asarray_of_numpy_scalars_and_0d_arrays(items, nested, as_nd):
+    """Lists holding NumPy scalars and 0-d arrays (NumPy's or nd's): the dtype NumPy's
+    asarray gives (their dtypes and the Python scalars' promoted in order), the same
+    values."""
+    y = [items, items[::-1]] if nested else items
+    want = np.asarray(y)
+    conv = (lambda v: nd.asarray(v) if isinstance(v, np.ndarray) else v) if as_nd else (lambda v: v)
+    x = [[conv(v) for v in row] for row in y] if nested else [conv(v) for v in y]
+    got = nd.asarray(x)
+    assert str(got.dtype) == str(want.dtype), (y, got.dtype, want.dtype)
+    assert np.array_equal(np.asarray(got), want, equal_nan=True)
 
 
 def test_signatures():
