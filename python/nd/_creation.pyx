@@ -250,7 +250,9 @@ cdef Array from_sequence(object obj, object dtype):
     for i in range(n):
         cshape[i] = shape[i]
     cdef nd_dtype natural, t
-    if typed and dtype is None:
+    # Python ints from 2**63 with others promote as NumPy's (uint64 with int64: float64)
+    if dtype is None and (typed or (kind == K_INT and (1 << 63) <= max(leaves) < (1 << 64) and
+                                    min(leaves) >= -(1 << 63))):
         # the values (Python scalars now, exact) are written in the widest dtype of t's kind
         # and cast to t, which holds them (an integer t is the promotion of their dtypes)
         t = _typed_leaves_dtype(leaves, typed)
@@ -300,6 +302,8 @@ cdef nd_dtype _typed_leaves_dtype(list leaves, dict typed) except *:
         elif isinstance(v, bool):
             d = ND_BOOL
         elif isinstance(v, int):
+            if v < -(1 << 63) or v >= (1 << 64):  # NumPy makes an object array
+                raise OverflowError(f"asarray: Python integer {v} out of bounds for int64")
             d = ND_UINT64 if v >= (1 << 63) else ND_INT64
         elif isinstance(v, float):
             d = ND_FLOAT64

@@ -232,6 +232,20 @@ def test_asarray_of_numpy_scalars_and_0d_arrays(items, nested, as_nd):
     assert np.array_equal(np.asarray(got), want, equal_nan=True)
 
 
+def test_asarray_of_big_python_ints():
+    """Python ints from 2**63 with other ints: float64 as NumPy's (uint64 with int64), uint64
+    when every one is that big; beyond uint64 an OverflowError (NumPy makes object arrays)."""
+    for y in ([3, 2**63 + 1], [-4, 2**63 + 1], [2**64 - 1, 1], [[1, 2], [2**64 - 1, 0]],
+              [2**63 + 1, 2**63 + 2], [True, 2**63], [np.uint8(1), 2**63], [np.int8(-1), 2**63]):
+        want = np.asarray(y)
+        got = nd.asarray(y)
+        assert str(got.dtype) == str(want.dtype), (y, got.dtype, want.dtype)
+        assert np.array_equal(np.asarray(got), want)
+    for y in ([2**64], [-2**63 - 1], [np.int8(1), 2**64]):
+        with pytest.raises(OverflowError, match="out of bounds"):
+            nd.asarray(y)
+
+
 def test_signatures():
     assert str(inspect.signature(nd.asarray)) == "(obj, /, *, dtype=None, device=None, copy=None)"
     assert str(inspect.signature(nd.sum)) == "(x, /, *, axis=None, dtype=None, keepdims=False)"
