@@ -234,8 +234,9 @@ typedef void (*nd_task_fn)(void *ctx, int64_t task, int slot);
  *  each taking the next task in order as it becomes free. Returns when every task has
  *  run. The tasks run in order on the calling thread when nthreads is 1, when called from
  *  a task running on the pool (nd's loops' or another nd_parallel_for's) or from an OpenMP
- *  parallel region, or while another thread of the program is using the pool. Which thread runs which task varies from call to call: a result that
- *  must not depend on the thread count should depend on the task only. fn may call nd
+ *  parallel region, or while another thread of the program is using the pool. Which
+ *  thread runs which task varies from call to call: a result that must not depend on the
+ *  thread count should depend on the task only. fn may call nd
  *  functions (their own loops then run on its thread). For components built on nd
  *  (libnd_fft runs its batches of transforms on it) and programs that want nd's threads
  *  for loops of their own.

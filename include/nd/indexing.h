@@ -42,7 +42,8 @@ ND_API nd_array *nd_take_along_axis(const nd_array *a, const nd_array *indices, 
  *  n arrays, in order: `nd_index_arrays(a, "?, 1:3, ?", 2, (nd_array *[]){i, j})` is
  *  a[i, 1:3, j]. Integer arrays broadcast together to a shape B; a bool array of k
  *  dimensions stands for the k integer arrays of its nonzero coordinates (its shape must
- *  match the k axes it covers, but an extent 0 matches any extent, as in NumPy); integers next to index arrays count as 0-d index arrays.
+ *  match the k axes it covers, but an extent 0 matches any extent, as in NumPy); integers
+ *  next to index arrays count as 0-d index arrays.
  *  When the index arrays (and integers) are adjacent in spec, B takes their place in the
  *  result; otherwise B comes first (NumPy's rule: x[:, 0, :, i] puts B in front). With no
  *  `?` and n == 0 this is nd_index (a view).
@@ -50,8 +51,8 @@ ND_API nd_array *nd_take_along_axis(const nd_array *a, const nd_array *indices, 
  *  "index_arrays: more '?' items in ... than the 1 index arrays given"; a `?` inside
  *  an item; a result of more than ND_MAX_DIMS axes), ND_ERR_INDEX (an index array neither
  *  integer nor bool, as NumPy's IndexError: "index_arrays: arrays used as indices must be
- *  of integer or boolean type, got float64"; an index out of range: "index_arrays: index 5 is out of bounds for axis 0
- *  with size 3"; too many indices; a bool array whose shape does not match: "index_arrays:
+ *  of integer or boolean type, got float64"; an index out of range: "index_arrays: index 5
+ *  is out of bounds for axis 0 with size 3"; too many indices; a bool array whose shape does not match: "index_arrays:
  *  boolean index did not match indexed array along axis 0; size of axis is 3 but size of
  *  corresponding boolean axis is 2"; index arrays that do not broadcast, as NumPy's
  *  IndexError: "index_arrays: shapes [2] and [3] cannot be broadcast (axis 0: 2 vs 3)"),

@@ -385,6 +385,23 @@ cdef object unary(unary_fn fn, object x):
     return wrap(r)
 
 
+cdef object big_int_binary(int op, Array x, object v, bint v_first):
+    """x op v (v op x when v_first) for a Python int v beyond int64: converted as
+    big_int_operand says, else as a 0-d array of x's dtype (which refuses what it cannot
+    hold with nd's OverflowError)."""
+    cdef const ndpy_binop *f = &ndpy_binops[op]
+    cdef nd_array *r
+    conv = big_int_operand(op, x.arr, v, v_first)
+    if isinstance(conv, Array):
+        return conv
+    if conv is not None:
+        return binary(op, conv, x) if v_first else binary(op, x, conv)
+    cdef Array tmp = scalar_array(v, nd_dtype_of(x.arr), True)
+    with nogil:
+        r = f.aa(tmp.arr, x.arr) if v_first else f.aa(x.arr, tmp.arr)
+    return wrap(r)
+
+
 cdef object binary(int op, object x1, object x2):
     """Two operands of an elementwise function, arrays or Python scalars (at least one an
     array), through nd's array-array, array-scalar or scalar-array form."""
@@ -393,7 +410,6 @@ cdef object binary(int op, object x1, object x2):
     cdef nd_array *a
     cdef nd_array *b
     cdef nd_scalar s
-    cdef Array tmp
     if isinstance(x1, Array):
         a = (<Array>x1).arr
         if isinstance(x2, Array):
@@ -403,15 +419,7 @@ cdef object binary(int op, object x1, object x2):
             return wrap(r)
         if is_scalar(x2):
             if beyond_int64(x2):
-                conv = big_int_operand(op, a, x2, False)
-                if isinstance(conv, Array):
-                    return conv
-                if conv is not None:
-                    return binary(op, x1, conv)
-                tmp = scalar_array(x2, nd_dtype_of(a), True)
-                with nogil:
-                    r = f.aa(a, tmp.arr)
-                return wrap(r)
+                return big_int_binary(op, <Array>x1, x2, False)
             to_scalar(x2, &s)
             with nogil:
                 r = f.as_(a, s)
@@ -421,15 +429,7 @@ cdef object binary(int op, object x1, object x2):
         b = (<Array>x2).arr
         if is_scalar(x1):
             if beyond_int64(x1):
-                conv = big_int_operand(op, b, x1, True)
-                if isinstance(conv, Array):
-                    return conv
-                if conv is not None:
-                    return binary(op, conv, x2)
-                tmp = scalar_array(x1, nd_dtype_of(b), True)
-                with nogil:
-                    r = f.aa(tmp.arr, b)
-                return wrap(r)
+                return big_int_binary(op, <Array>x2, x1, True)
             to_scalar(x1, &s)
             with nogil:
                 r = f.sa(s, b)

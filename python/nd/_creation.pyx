@@ -250,9 +250,13 @@ cdef Array from_sequence(object obj, object dtype):
     for i in range(n):
         cshape[i] = shape[i]
     cdef nd_dtype natural, t
+    lo = hi = 0
+    if kind == K_INT:
+        lo = min(leaves)
+        hi = max(leaves)
     # Python ints from 2**63 with others promote as NumPy's (uint64 with int64: float64)
-    if dtype is None and (typed or (kind == K_INT and (1 << 63) <= max(leaves) < (1 << 64) and
-                                    min(leaves) >= -(1 << 63))):
+    if dtype is None and (typed or (kind == K_INT and (1 << 63) <= hi < (1 << 64) and
+                                    lo >= -(1 << 63))):
         # the values (Python scalars now, exact) are written in the widest dtype of t's kind
         # and cast to t, which holds them (an integer t is the promotion of their dtypes)
         t = _typed_leaves_dtype(leaves, typed)
@@ -268,8 +272,6 @@ cdef Array from_sequence(object obj, object dtype):
         natural = ND_BOOL
     elif kind == K_INT:
         natural = ND_INT64
-        lo = min(leaves)
-        hi = max(leaves)
         if (lo < -(1 << 63) or hi >= (1 << 63)) and dtype is not None and \
                 (nd_isdtype(to_dtype(dtype), ND_KIND_REAL_FLOATING) or
                  nd_isdtype(to_dtype(dtype), ND_KIND_COMPLEX_FLOATING)):

@@ -142,7 +142,6 @@ __attribute__((constructor)) static void read_blas_default(void) {
   atomic_store(&blas_default, openblas_get_num_threads());
 }
 
-
 int ndi_la_blas_parallel_begin(void) {
   int d = atomic_load(&blas_default);
   if (d < 1) d = 1;

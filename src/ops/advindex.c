@@ -322,12 +322,9 @@ static nd_status plan(adv *x, int64_t elsize) {
   }
   if (na == 0) return ND_OK; /* basic indexing only: the view is the answer */
   nd_status st = ndi_broadcast_shapes(x->op, na, ndims, shapes, &x->nb, x->bshape);
-  if (st == ND_ERR_SHAPE) {
-    /* index arrays that do not broadcast are an indexing error, NumPy's IndexError */
-    char m[1024];
-    snprintf(m, sizeof m, "%s", nd_last_error());
-    return ndi_error(ND_ERR_INDEX, "%s", m);
-  }
+  /* index arrays that do not broadcast are an indexing error, NumPy's IndexError (the
+   * message may be its own argument: ndi_error formats through a buffer of its own) */
+  if (st == ND_ERR_SHAPE) return ndi_error(ND_ERR_INDEX, "%s", nd_last_error());
   if (st) return st;
   int64_t nbsize = 1, bc[ND_MAX_DIMS];
   for (int i = 0; i < x->nb; i++) nbsize *= x->bshape[i];

@@ -85,7 +85,8 @@ nd_status nd_broadcast_shapes(int n, const int *ndims, const int64_t *const *sha
                               int *out_ndim, int64_t *out_shape) {
   if (n < 0) return ndi_error(ND_ERR_VALUE, "broadcast_shapes: negative count %d", n);
   if (!out_ndim || !out_shape || (n > 0 && (!ndims || !shapes)))
-    return ndi_null_arg_named("broadcast_shapes", !ndims ? "ndims" : "shapes");
+    return ndi_null_arg_named("broadcast_shapes", !out_ndim ? "out_ndim" : !out_shape ? "out_shape"
+                                                  : !ndims ? "ndims" : "shapes");
   for (int k = 0; k < n; k++)
     if (ndims[k] > 0 && !shapes[k]) return ndi_null_arg_at("broadcast_shapes", "shapes", k);
   return ndi_broadcast_shapes("broadcast_shapes", n, ndims, shapes, out_ndim, out_shape);

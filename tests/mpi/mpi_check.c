@@ -163,3 +163,25 @@ bool mc_close(const nd_array *got, const nd_array *want, double tol, const char 
   return MC_CHECK(err <= tol * scale, "%s: max |got - want| = %.3g (tolerance %.3g)", what, err,
                   tol * scale);
 }
+
+double mc_solver_tol(nd_dtype t) { return t == ND_FLOAT32 || t == ND_COMPLEX64 ? 2e-3 : 1e-9; }
+
+nd_array *mc_conj_transpose(const nd_array *x) {
+  nd_array *t = nd_matrix_transpose((nd_array *)x), *h = nd_conj(t);
+  nd_release(t);
+  return h;
+}
+
+void mc_check_svd(const nd_array *a, const nd_array *u, const nd_array *s, const nd_array *vh) {
+  if (!u || !s || !vh) return;
+  nd_dtype t = nd_dtype_of(a);
+  int64_t k = nd_shape(s)[0];
+  nd_array *us = nd_multiply(u, s), *usv = nd_matmul(us, vh), *uh = mc_conj_transpose(u);
+  nd_array *uhu = nd_matmul(uh, u), *vhh = mc_conj_transpose(vh), *vvh = nd_matmul(vh, vhh);
+  nd_array *eye = nd_eye(t, k, k, 0);
+  mc_close(usv, a, mc_solver_tol(t), "svd: u diag(s) vh = a");
+  mc_close(uhu, eye, mc_solver_tol(t), "svd: u^H u = I");
+  mc_close(vvh, eye, mc_solver_tol(t), "svd: vh vh^H = I");
+  nd_release(us), nd_release(usv), nd_release(uh), nd_release(uhu), nd_release(vhh);
+  nd_release(vvh), nd_release(eye);
+}

@@ -68,5 +68,14 @@ nd_array *mc_gather(const nd_dmatrix *d);
 bool mc_close(const nd_array *got, const nd_array *want, double tol, const char *what);
 /* The largest |x| (0 for an empty array). */
 double mc_maxabs(const nd_array *x);
+/* The looser tolerance for the results of the distributed solvers (eigh, svd, ...):
+ * 2e-3 single, 1e-9 double. */
+double mc_solver_tol(nd_dtype t);
+/* x^H of a matrix (or a stack of them), a new array. */
+nd_array *mc_conj_transpose(const nd_array *x);
+/* u diag(s) vh = a, u^H u = I and vh vh^H = I for a gathered reduced SVD of a (k values
+ * in s), within mc_solver_tol; records failures naming "svd: ...". Nothing when u, s or vh is
+ * NULL (the caller has recorded that). */
+void mc_check_svd(const nd_array *a, const nd_array *u, const nd_array *s, const nd_array *vh);
 
 #endif

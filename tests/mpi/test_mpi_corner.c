@@ -8,8 +8,6 @@
 
 #include "mpi_check.h"
 
-static double tol(nd_dtype t) { return t == ND_FLOAT32 || t == ND_COMPLEX64 ? 2e-3 : 1e-9; }
-
 /* Every rank holds the same bytes in x (an array promised to be the same on every rank). */
 static void same_everywhere(const nd_array *x, const char *what) {
   uint64_t h = 1469598103934665603ULL;
@@ -22,15 +20,9 @@ static void same_everywhere(const nd_array *x, const char *what) {
   MC_CHECK(x && v[0] == -v[1], "%s differs between ranks", what);
 }
 
-static nd_array *ct(const nd_array *x) { /* conjugate transpose */
-  nd_array *t = nd_matrix_transpose((nd_array *)x), *h = nd_conj(t);
-  nd_release(t);
-  return h;
-}
-
 /* The Hermitian (X + X^H) / 2 of the values of `seed`, whole on every rank. */
 static nd_array *hermitian_whole(nd_dtype t, int64_t n, uintptr_t seed) {
-  nd_array *x = mc_dense(t, n, n, seed), *xh = ct(x), *s = nd_add(x, xh);
+  nd_array *x = mc_dense(t, n, n, seed), *xh = mc_conj_transpose(x), *s = nd_add(x, xh);
   nd_array *h = nd_multiply_scalar(s, ND_FLOAT(0.5));
   nd_release(x), nd_release(xh), nd_release(s);
   return h;
@@ -47,17 +39,17 @@ static void check_eigh(nd_grid *g, const nd_array *src, const nd_array *aw, int6
   nd_array *w = NULL;
   MC_OK(nd_dmatrix_eigh_ex(a, s, &w, &v));
   nd_array *want = nd_linalg_eigvalsh(aw), *vw = mc_gather(v);
-  mc_close(w, want, tol(t), "eigh: w");
+  mc_close(w, want, mc_solver_tol(t), "eigh: w");
   same_everywhere(w, "eigh: w");
   if (vw && w) {
-    nd_array *av = nd_matmul(aw, vw), *vd = nd_multiply(vw, w), *vh = ct(vw), *vhv = nd_matmul(vh, vw);
+    nd_array *av = nd_matmul(aw, vw), *vd = nd_multiply(vw, w), *vh = mc_conj_transpose(vw), *vhv = nd_matmul(vh, vw);
     nd_array *eye = nd_eye(t, n, n, 0);
-    mc_close(av, vd, tol(t), "eigh: a v = v diag(w)");
-    mc_close(vhv, eye, tol(t), "eigh: v^H v = I");
+    mc_close(av, vd, mc_solver_tol(t), "eigh: a v = v diag(w)");
+    mc_close(vhv, eye, mc_solver_tol(t), "eigh: v^H v = I");
     nd_release(av), nd_release(vd), nd_release(vh), nd_release(vhv), nd_release(eye);
   }
   nd_array *w2 = nd_dmatrix_eigvalsh_ex(a, s);
-  mc_close(w2, want, tol(t), "eigvalsh");
+  mc_close(w2, want, mc_solver_tol(t), "eigvalsh");
   same_everywhere(w2, "eigvalsh");
   nd_release(w2), nd_release(w), nd_release(want), nd_release(vw);
   nd_dmatrix_free(a), nd_dmatrix_free(v);
@@ -127,25 +119,16 @@ static void test_elpa_sizes(nd_grid *g, nd_dtype t) {
 static void check_svd(nd_grid *g, nd_dtype t, int64_t m, int64_t n, int64_t mb, int64_t nb) {
   mc_case("grid %dx%d, %s: svd [%lld,%lld] blocks %lldx%lld", nd_grid_nprow(g), nd_grid_npcol(g),
           nd_dtype_name(t), (long long)m, (long long)n, (long long)mb, (long long)nb);
-  int64_t k = m < n ? m : n;
   nd_dmatrix *a = mc_dist(g, t, m, n, mb, nb, 41), *u = NULL, *vh = NULL;
   nd_array *s = NULL;
   MC_OK(nd_dmatrix_svd(a, &u, &s, &vh));
   nd_array *aw = mc_dense(t, m, n, 41), *want = nd_linalg_svdvals(aw), *uw = mc_gather(u), *vw = mc_gather(vh);
-  mc_close(s, want, tol(t), "svd: s");
+  mc_close(s, want, mc_solver_tol(t), "svd: s");
   same_everywhere(s, "svd: s");
   int64_t ub[2] = {0, 0};
   nd_dmatrix_blocks(u, &ub[0], &ub[1]);
   MC_CHECK(!u || (ub[0] == mb && ub[1] == mb), "svd: u has square blocks of a's row block size");
-  if (uw && vw && s) {
-    nd_array *us = nd_multiply(uw, s), *usv = nd_matmul(us, vw), *uh = ct(uw), *uhu = nd_matmul(uh, uw);
-    nd_array *vhh = ct(vw), *vvh = nd_matmul(vw, vhh), *eye = nd_eye(t, k, k, 0);
-    mc_close(usv, aw, tol(t), "svd: u diag(s) vh = a");
-    mc_close(uhu, eye, tol(t), "svd: u^H u = I");
-    mc_close(vvh, eye, tol(t), "svd: vh vh^H = I");
-    nd_release(us), nd_release(usv), nd_release(uh), nd_release(uhu), nd_release(vhh);
-    nd_release(vvh), nd_release(eye);
-  }
+  mc_check_svd(aw, uw, s, vw);
   nd_release(s), nd_release(aw), nd_release(want), nd_release(uw), nd_release(vw);
   nd_dmatrix_free(a), nd_dmatrix_free(u), nd_dmatrix_free(vh);
 }

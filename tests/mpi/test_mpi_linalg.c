@@ -12,14 +12,6 @@
 static const int64_t blocks[][2] = {{3, 3}, {4, 2}, {8, 8}};
 #define NBLOCKS 3
 
-static double tol(nd_dtype t) { return t == ND_FLOAT32 || t == ND_COMPLEX64 ? 2e-3 : 1e-9; }
-
-static nd_array *ct(const nd_array *x) { /* conjugate transpose */
-  nd_array *t = nd_matrix_transpose((nd_array *)x), *h = nd_conj(t);
-  nd_release(t);
-  return h;
-}
-
 /* A Hermitian (symmetric) matrix: (X + X^H) / 2 for the values of `seed`. */
 static nd_dmatrix *hermitian(nd_grid *g, nd_dtype t, int64_t n, int64_t mb, int64_t nb, nd_array **whole) {
   nd_dmatrix *x = mc_dist(g, t, n, n, mb, nb, 21), *xh = nd_dmatrix_conj_transpose(x);
@@ -54,7 +46,7 @@ static void test_matmul(nd_grid *g, nd_dtype t) {
       nd_dmatrix *c = nd_dmatrix_matmul(a, b);
       nd_array *x = mc_dense(t, m, k, 1), *y = mc_dense(t, k, n, 2), *want = nd_matmul(x, y);
       nd_array *got = mc_gather(c);
-      mc_close(got, want, tol(t), "matmul");
+      mc_close(got, want, mc_solver_tol(t), "matmul");
       nd_release(got);
       nd_release(want);
       nd_release(x);
@@ -84,10 +76,10 @@ static void test_solve_inv(nd_grid *g, nd_dtype t) {
       nd_array *aw = mc_gather(a), *bw = mc_dense(t, n, 5, 4);
       nd_dmatrix *x = nd_dmatrix_solve(a, b), *ai = nd_dmatrix_inv(a);
       nd_array *want = nd_linalg_solve(aw, bw), *got = mc_gather(x);
-      mc_close(got, want, tol(t), "solve");
+      mc_close(got, want, mc_solver_tol(t), "solve");
       nd_release(got), nd_release(want);
       want = nd_linalg_inv(aw), got = mc_gather(ai);
-      mc_close(got, want, tol(t), "inv");
+      mc_close(got, want, mc_solver_tol(t), "inv");
       nd_release(got), nd_release(want), nd_release(aw), nd_release(bw);
       nd_dmatrix_free(a), nd_dmatrix_free(b), nd_dmatrix_free(x), nd_dmatrix_free(ai);
     }
@@ -106,7 +98,7 @@ static void test_cholesky(nd_grid *g, nd_dtype t) {
     for (int upper = 0; upper < 2; upper++) {
       nd_dmatrix *l = nd_dmatrix_cholesky(a, upper);
       nd_array *want = nd_linalg_cholesky(aw, upper), *got = mc_gather(l);
-      mc_close(got, want, tol(t), upper ? "cholesky upper" : "cholesky lower");
+      mc_close(got, want, mc_solver_tol(t), upper ? "cholesky upper" : "cholesky lower");
       nd_release(got), nd_release(want);
       nd_dmatrix_free(l);
     }
@@ -127,15 +119,15 @@ static void test_qr(nd_grid *g, nd_dtype t) {
         MC_OK(nd_dmatrix_qr(a, (nd_qr_mode)mode, &q, &r));
         nd_array *aw = mc_dense(t, m, n, 6), *qw = mc_gather(q), *rw = mc_gather(r);
         if (qw && rw) {
-          nd_array *qr = nd_matmul(qw, rw), *qh = ct(qw), *qhq = nd_matmul(qh, qw);
+          nd_array *qr = nd_matmul(qw, rw), *qh = mc_conj_transpose(qw), *qhq = nd_matmul(qh, qw);
           nd_array *eye = nd_eye(t, nd_shape(qw)[1], nd_shape(qw)[1], 0);
-          mc_close(qr, aw, tol(t), "qr: q r = a");
-          mc_close(qhq, eye, tol(t), "qr: q^H q = I");
+          mc_close(qr, aw, mc_solver_tol(t), "qr: q r = a");
+          mc_close(qhq, eye, mc_solver_tol(t), "qr: q^H q = I");
           nd_array *lower = nd_linalg_diagonal(rw, 0); /* r's strict lower part must be 0 */
           nd_array *tri = nd_index(rw, "..."), *sref = NULL, *qref = NULL;
           nd_linalg_qr(aw, (nd_qr_mode)mode, &qref, &sref);
           nd_array *ra = nd_abs(rw), *rb = nd_abs(sref);
-          mc_close(ra, rb, tol(t), "qr: |r| as nd_linalg_qr");
+          mc_close(ra, rb, mc_solver_tol(t), "qr: |r| as nd_linalg_qr");
           double below = 0;
           for (int64_t i = 0; i < nd_shape(rw)[0]; i++)
             for (int64_t j = 0; j < i && j < nd_shape(rw)[1]; j++) {
@@ -172,17 +164,17 @@ static void test_eigh(nd_grid *g, nd_dtype t) {
         nd_array *want = nd_linalg_eigvalsh(aw), *vw = mc_gather(v);
         char what[64];
         snprintf(what, sizeof what, "eigh (%s): w", names[si]);
-        mc_close(w, want, tol(t), what);
+        mc_close(w, want, mc_solver_tol(t), what);
         if (vw && w) {
-          nd_array *av = nd_matmul(aw, vw), *vd = nd_multiply(vw, w), *vh = ct(vw), *vhv = nd_matmul(vh, vw);
+          nd_array *av = nd_matmul(aw, vw), *vd = nd_multiply(vw, w), *vh = mc_conj_transpose(vw), *vhv = nd_matmul(vh, vw);
           nd_array *eye = nd_eye(t, n, n, 0);
-          mc_close(av, vd, tol(t), "eigh: a v = v diag(w)");
-          mc_close(vhv, eye, tol(t), "eigh: v^H v = I");
+          mc_close(av, vd, mc_solver_tol(t), "eigh: a v = v diag(w)");
+          mc_close(vhv, eye, mc_solver_tol(t), "eigh: v^H v = I");
           nd_release(av), nd_release(vd), nd_release(vh), nd_release(vhv), nd_release(eye);
         }
         nd_array *w2 = nd_dmatrix_eigvalsh_ex(a, solvers[si]);
         snprintf(what, sizeof what, "eigvalsh (%s)", names[si]);
-        mc_close(w2, want, tol(t), what);
+        mc_close(w2, want, mc_solver_tol(t), what);
         nd_release(w2), nd_release(w), nd_release(want), nd_release(vw), nd_release(aw);
         nd_dmatrix_free(a), nd_dmatrix_free(v);
       }
@@ -193,21 +185,13 @@ static void test_svd(nd_grid *g, nd_dtype t) {
   static const int64_t dims[][2] = {{12, 7}, {5, 14}, {9, 9}, {1, 4}};
   for (int d = 0; d < 4; d++)
     for (int bi = 0; bi < NBLOCKS; bi++) {
-      int64_t m = dims[d][0], n = dims[d][1], k = m < n ? m : n;
+      int64_t m = dims[d][0], n = dims[d][1];
       nd_dmatrix *a = mc_dist(g, t, m, n, blocks[bi][0], blocks[bi][1], 8), *u = NULL, *vh = NULL;
       nd_array *s = NULL;
       MC_OK(nd_dmatrix_svd(a, &u, &s, &vh));
       nd_array *aw = mc_dense(t, m, n, 8), *want = nd_linalg_svdvals(aw), *uw = mc_gather(u), *vw = mc_gather(vh);
-      mc_close(s, want, tol(t), "svd: s");
-      if (uw && vw && s) {
-        nd_array *us = nd_multiply(uw, s), *usv = nd_matmul(us, vw), *uh = ct(uw), *uhu = nd_matmul(uh, uw);
-        nd_array *vhh = ct(vw), *vvh = nd_matmul(vw, vhh), *eye = nd_eye(t, k, k, 0);
-        mc_close(usv, aw, tol(t), "svd: u diag(s) vh = a");
-        mc_close(uhu, eye, tol(t), "svd: u^H u = I");
-        mc_close(vvh, eye, tol(t), "svd: vh vh^H = I");
-        nd_release(us), nd_release(usv), nd_release(uh), nd_release(uhu), nd_release(vhh);
-        nd_release(vvh), nd_release(eye);
-      }
+      mc_close(s, want, mc_solver_tol(t), "svd: s");
+      mc_check_svd(aw, uw, s, vw);
       nd_release(s), nd_release(aw), nd_release(want), nd_release(uw), nd_release(vw);
       nd_dmatrix_free(a), nd_dmatrix_free(u), nd_dmatrix_free(vh);
     }
@@ -224,12 +208,12 @@ static void test_norms_trace(nd_grid *g, nd_dtype t) {
       for (int o = 0; o < 3; o++) {
         nd_array *got = nd_dmatrix_norm(a, ords[o]), *want = nd_linalg_matrix_norm(aw, false, ords[o]);
         MC_CHECK(got && want && nd_dtype_of(got) == nd_dtype_of(want) && nd_ndim(got) == 0, "norm dtype and rank");
-        mc_close(got, want, tol(t), "norm");
+        mc_close(got, want, mc_solver_tol(t), "norm");
         nd_release(got), nd_release(want);
       }
       nd_array *tr = nd_dmatrix_trace(a), *twant = nd_linalg_trace(aw, 0);
       MC_CHECK(tr && nd_dtype_of(tr) == t && nd_ndim(tr) == 0, "trace dtype and rank");
-      mc_close(tr, twant, tol(t), "trace");
+      mc_close(tr, twant, mc_solver_tol(t), "trace");
       nd_release(tr), nd_release(twant), nd_release(aw);
       nd_dmatrix_free(a);
     }
