@@ -21,6 +21,7 @@
 #include "nd/io.h"
 #include "nd/linalg.h"
 #include "nd/decomp.h"
+#include "nd/matfunc.h"
 #include "nd/random.h"
 
 #endif

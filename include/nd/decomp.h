@@ -156,6 +156,18 @@ ND_API nd_status nd_linalg_lu_factor(const nd_array *a, nd_array **lu, nd_array 
 ND_API nd_array *nd_linalg_lu_solve(const nd_array *lu, const nd_array *piv, const nd_array *b,
                                     nd_trans trans);
 
+/* ---- the Schur form --------------------------------------------------------------- */
+
+/** Schur decomposition a = Z T Z^H (scipy.linalg.schur, ?gees without sorting): with
+ *  complex_output false and real a, T is real and quasi upper triangular (2 x 2 blocks
+ *  for complex conjugate pairs of eigenvalues) and Z real orthogonal; otherwise T is
+ *  upper triangular and complex, Z unitary (a complex a always gives these).
+ *  Errors: the decompositions', ND_ERR_LINALG ("schur: the matrix contains infinities or
+ *  NaNs", "schur: the matrix did not converge"),
+ *  ND_ERR_NULL (t or z NULL). */
+ND_API nd_status nd_linalg_schur(const nd_array *a, bool complex_output, nd_array **t,
+                                 nd_array **z);
+
 #ifdef __cplusplus
 }
 #endif

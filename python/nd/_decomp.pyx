@@ -211,3 +211,19 @@ def lu_solve(lu_and_piv, b, trans=0):
     with nogil:
         r = nd_linalg_lu_solve(x.arr, p.arr, y.arr, t)
     return wrap(r)
+
+
+def schur(a, output="real"):
+    """Schur decomposition a = Z T Z^H: (T, Z); output 'real' (real quasi-triangular T for
+    real a) or 'complex' (upper triangular complex T)."""
+    cdef Array x = as_array(a, "schur")
+    if output not in ("real", "complex", "r", "c"):
+        raise ValueError(f"schur: output must be 'real' or 'complex', not {output!r}")
+    cdef bint cplx = output in ("complex", "c")
+    cdef nd_array *t = NULL
+    cdef nd_array *z = NULL
+    cdef nd_status st
+    with nogil:
+        st = nd_linalg_schur(x.arr, cplx, &t, &z)
+    check(st)
+    return wrap(t), wrap(z)

@@ -26,3 +26,4 @@ cdef extern from "nd/decomp.h" nogil:
     nd_array *nd_linalg_cho_solve(const nd_array *c, bint lower, const nd_array *b)
     nd_status nd_linalg_lu_factor(const nd_array *a, nd_array **lu, nd_array **piv)
     nd_array *nd_linalg_lu_solve(const nd_array *lu, const nd_array *piv, const nd_array *b, nd_trans trans)
+    nd_status nd_linalg_schur(const nd_array *a, bint complex_output, nd_array **t, nd_array **z)
