@@ -4,6 +4,7 @@ names and keywords (scipy.linalg): eigh and eigvalsh with b, type and subsets, s
 assume_a, solve_triangular, cho_factor / cho_solve, lu_factor / lu_solve, schur and
 svd_truncated."""
 import operator
+import os
 
 from libc.stdint cimport int64_t, uint64_t
 
@@ -13,7 +14,7 @@ from nd._c.linalg cimport nd_linalg_cholesky, nd_linalg_eigh, nd_linalg_eigvalsh
 from nd._c.decomp cimport *
 from nd._core cimport Array, wrap, check, as_array
 
-from nd._linalg import EighResult
+from nd._linalg import EighResult, SVDResult
 
 
 cdef int _eigh_options(nd_eigh_options *o, object lower, object type, object subset_by_index,
@@ -227,3 +228,54 @@ def schur(a, output="real"):
         st = nd_linalg_schur(x.arr, cplx, &t, &z)
     check(st)
     return wrap(t), wrap(z)
+
+
+_SVD_METHODS = {"auto": ND_SVD_AUTO, "gesvdx": ND_SVD_GESVDX, "randomized": ND_SVD_RANDOMIZED}
+
+
+cdef int64_t _count(object v, str what) except -2:
+    if isinstance(v, bool) or not hasattr(v, "__index__"):
+        raise TypeError(f"svd_truncated: {what} must be an integer, not {type(v).__name__}")
+    cdef object i = operator.index(v)
+    if i < 0:
+        raise ValueError(f"svd_truncated: {what} must be >= 0 (got {i})")
+    if i > 2**62:
+        raise ValueError(f"svd_truncated: {what} is too large (got {i})")
+    return i
+
+
+def svd_truncated(a, k, *, method="auto", seed=None, n_oversamples=None, n_iter=None, tol=None):
+    """The k largest singular triplets (u, s, vh), s descending: method 'gesvdx' (LAPACK),
+    'randomized' (subspace iteration on k + n_oversamples columns from a Gaussian block
+    seeded with seed, until every triplet's residual is below tol * s_1; with n_iter, exactly
+    that many power iterations and no test, as scikit-learn's randomized_svd) or 'auto'
+    (randomized when k + n_oversamples <= min(M, N) / 4, gesvdx otherwise or when it does not
+    converge)."""
+    cdef Array x = as_array(a, "svd_truncated")
+    cdef nd_svd_truncated_options o
+    if not isinstance(method, str) or method not in _SVD_METHODS:
+        raise ValueError(f"svd_truncated: method must be 'auto', 'gesvdx' or 'randomized', not {method!r}")
+    cdef int64_t kk = _count(k, "k")
+    o.method = _SVD_METHODS[method]
+    if seed is None:
+        seed = int.from_bytes(os.urandom(8), "little")
+    if isinstance(seed, bool) or not hasattr(seed, "__index__") or not 0 <= operator.index(seed) < 2**64:
+        raise ValueError(f"svd_truncated: seed must be None or an integer in [0, 2**64), not {seed!r}")
+    o.seed = operator.index(seed)
+    o.oversamples = 0 if n_oversamples is None else _count(n_oversamples, "n_oversamples")
+    o.fixed_iterations = n_iter is not None
+    o.n_iter = 0 if n_iter is None else _count(n_iter, "n_iter")
+    if tol is None:
+        o.tol = 0
+    elif isinstance(tol, bool) or not isinstance(tol, (int, float)):
+        raise TypeError(f"svd_truncated: tol must be a float, not {type(tol).__name__}")
+    else:
+        o.tol = tol
+    cdef nd_array *u = NULL
+    cdef nd_array *s = NULL
+    cdef nd_array *vh = NULL
+    cdef nd_status st
+    with nogil:
+        st = nd_linalg_svd_truncated(x.arr, kk, &o, &u, &s, &vh)
+    check(st)
+    return SVDResult(wrap(u), wrap(s), wrap(vh))

@@ -27,3 +27,13 @@ cdef extern from "nd/decomp.h" nogil:
     nd_status nd_linalg_lu_factor(const nd_array *a, nd_array **lu, nd_array **piv)
     nd_array *nd_linalg_lu_solve(const nd_array *lu, const nd_array *piv, const nd_array *b, nd_trans trans)
     nd_status nd_linalg_schur(const nd_array *a, bint complex_output, nd_array **t, nd_array **z)
+    ctypedef enum nd_svd_method:
+        ND_SVD_AUTO, ND_SVD_GESVDX, ND_SVD_RANDOMIZED
+    ctypedef struct nd_svd_truncated_options:
+        nd_svd_method method
+        uint64_t seed
+        int64_t oversamples
+        bint fixed_iterations
+        int64_t n_iter
+        double tol
+    nd_status nd_linalg_svd_truncated(const nd_array *a, int64_t k, const nd_svd_truncated_options *opt, nd_array **u, nd_array **s, nd_array **vh)

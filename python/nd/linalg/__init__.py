@@ -8,7 +8,7 @@ from nd._linalg import (EighResult, QRResult, SlogdetResult, SVDResult, cholesky
                         diagonal, inv, matmul, matrix_norm, matrix_power, matrix_rank, outer,
                         pinv, qr, slogdet, svd, svdvals, tensordot, trace, vecdot, vector_norm)
 from nd._decomp import (cho_factor, cho_solve, eigh, eigvalsh, lu_factor, lu_solve, solve,
-                        schur, solve_triangular)
+                        schur, solve_triangular, svd_truncated)
 from nd._matfunc import (expm, fractional_matrix_power, funm_hermitian, inv_sqrtm_hermitian, logm,
                          polar, sqrtm)
 from nd._views import matrix_transpose
@@ -19,6 +19,7 @@ __all__ = ["LinAlgError", "cholesky", "cross", "det", "diagonal", "eigh", "eigva
            "vector_norm",
            # beyond the standard, with SciPy's names (nd._decomp)
            "cho_factor", "cho_solve", "lu_factor", "lu_solve", "schur", "solve_triangular",
+           "svd_truncated",
            # matrix functions (nd._matfunc)
            "expm", "fractional_matrix_power", "funm_hermitian", "inv_sqrtm_hermitian", "logm",
            "polar", "sqrtm"]
