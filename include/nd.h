@@ -20,6 +20,7 @@
 #include "nd/scope.h"
 #include "nd/io.h"
 #include "nd/linalg.h"
+#include "nd/iterative.h"
 #include "nd/random.h"
 
 #endif
