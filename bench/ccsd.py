@@ -5,7 +5,8 @@ permute_dims for the index swaps, plain arithmetic for the rest.
 The equations are the usual ones in terms of dressed intermediates (F for the one-body
 pieces, W for the two-body ones); integrals are in chemists' notation, blocks named by
 occupied (o) and virtual (v) index ranges: ovov[i, a, j, b] = (ia|jb) and so on.
-`update` returns the new (t1, t2). The benchmark times it on random data of the shapes of
+`update` returns the new (t1, t2); with the integrals of a real molecule (water, 6-31G) it
+gave PySCF's RCCSD update to rounding and, iterated, its correlation energy. The benchmark times it on random data of the shapes of
 benzene in cc-pVDZ (nocc = 21, nvir = 93): the values do not matter for the time, and the
 two libraries' results are compared with each other."""
 
@@ -30,8 +31,8 @@ def _two_body(xp, t1, t2, eri):
     """The dressed two-electron intermediates W_oooo[k, l, i, j], W_vvvv[a, b, c, d],
     W_voov[a, k, i, c] and W_vovo[a, k, c, i]."""
     ein, pd = xp.einsum, xp.permute_dims
-    w_oooo = (pd(eri.oooo, (0, 2, 1, 3)) + ein("kcli,jc->klij", eri.ovoo, t1)
-              + ein("lckj,ic->klij", eri.ovoo, t1) + ein("kcld,ijcd->klij", eri.ovov, t2)
+    w_oooo = (pd(eri.oooo, (0, 2, 1, 3)) + ein("lcki,jc->klij", eri.ovoo, t1)
+              + ein("kclj,ic->klij", eri.ovoo, t1) + ein("kcld,ijcd->klij", eri.ovov, t2)
               + ein("kcld,ic,jd->klij", eri.ovov, t1, t1))
     w_vvvv = (pd(eri.vvvv, (0, 2, 1, 3)) - ein("kdac,kb->abcd", eri.ovvv, t1)
               - ein("kcbd,ka->abcd", eri.ovvv, t1))
