@@ -83,6 +83,7 @@ nd_array *nd_einsum(const char *subscripts, int n, nd_array *const *operands) {
   }
   bool keep[NDI_LA_MAX_LABELS] = {false};
   for (int i = 0; i < sp->nout; i++) keep[sp->out[i]] = true;
+  nd_dtype t = terms[0].arr->dtype; /* the promoted dtype, of every term */
   ndi_la_term r = {NULL, {0}};
   if (n == 1) {
     st = ndi_la_reduce("einsum", &terms[0], keep, sp->nout, sp->out, &r);
@@ -118,7 +119,7 @@ nd_array *nd_einsum(const char *subscripts, int n, nd_array *const *operands) {
     else
       for (int k = 0; k < m; k++) nd_release(terms[k].arr);
   }
-  nd_array *result = st ? NULL : ndi_la_term_finish("einsum", &r, sp->nout, sp->out);
+  nd_array *result = st ? NULL : ndi_la_rounded("einsum", ndi_la_term_finish("einsum", &r, sp->nout, sp->out), t);
   ndi_free(sp);
   return result;
 }
