@@ -1,7 +1,7 @@
 """nd.linalg: the Array API's linear algebra extension over nd's LAPACK-backed functions
 (include/nd/linalg.h). Errors for singular or non-convergent matrices are LinAlgError, a
 ValueError."""
-from nd._core import LinAlgError
+from nd._errors import LinAlgError
 from nd._linalg import (EighResult, QRResult, SlogdetResult, SVDResult, cholesky, cross, det,
                         diagonal, eigh, eigvalsh, inv, matmul, matrix_norm, matrix_power,
                         matrix_rank, outer, pinv, qr, slogdet, solve, svd, svdvals, tensordot,
