@@ -213,7 +213,8 @@ typedef struct nd_svd_truncated_options {
  *  values), so on matrices with a spectral gap both methods agree with the full SVD's
  *  leading triplets to 1e-10. Vectors are determined up to a phase (a sign for real
  *  data), as in every SVD. Each matrix of a batch starts from its own Gaussian block
- *  drawn from one generator seeded with opt->seed, so results are reproducible.
+ *  drawn from one generator seeded with opt->seed, so that a seed gives the same result
+ *  (to the last bits, which BLAS's thread count can change).
  *  Errors: the decompositions' (any M x N), ND_ERR_VALUE (k outside [0, min(M, N)]:
  *  "svd_truncated: k = 5 is outside [0, 4] for a [4,6] matrix"; negative oversamples or
  *  n_iter, a negative or NaN tol, an invalid method), ND_ERR_LINALG ("svd_truncated: the
