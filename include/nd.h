@@ -22,6 +22,7 @@
 #include "nd/linalg.h"
 #include "nd/decomp.h"
 #include "nd/matfunc.h"
+#include "nd/iterative.h"
 #include "nd/random.h"
 
 #endif

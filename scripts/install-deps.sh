@@ -4,7 +4,7 @@
 #   package's build and test tools (pip, into .venv).
 #   Open MPI, ScaLAPACK and ELPA are for the distributed component (libnd_mpi).
 # Usage: scripts/install-deps.sh [--python | --docs]
-#   --python also prepares .venv (numpy, cython, scikit-build-core, pytest, hypothesis, scipy);
+#   --python also prepares .venv (numpy, scipy, cython, scikit-build-core, pytest, hypothesis);
 #   --docs also installs doxygen.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -36,13 +36,13 @@ if [ ${#clean[@]} -gt 0 ]; then
 fi
 
 if [ "${1:-}" = "--python" ]; then
-  # numpy for the differential tests and benchmarks; Cython and scikit-build-core to build
+  # numpy for the differential tests and benchmarks, scipy as the reference of the
+  # iterative eigensolvers' tests; Cython and scikit-build-core to build
   # the Python package (python/) into the venv, pytest, pytest-xdist and hypothesis for its
-  # tests (tests/python); scipy for the tests and benchmarks of the linear algebra beyond
-  # the standard (scipy.linalg's functions)
-  if [ ! -x .venv/bin/python ] || ! .venv/bin/python -c 'import numpy, Cython, scikit_build_core, pytest, xdist, hypothesis, scipy' 2>/dev/null; then
-    echo "install-deps: preparing .venv (numpy, cython, scikit-build-core, pytest, pytest-xdist, hypothesis, scipy)"
+  # tests (tests/python); scipy is also the reference of scipy.linalg's functions
+  if [ ! -x .venv/bin/python ] || ! .venv/bin/python -c 'import numpy, scipy, Cython, scikit_build_core, pytest, xdist, hypothesis' 2>/dev/null; then
+    echo "install-deps: preparing .venv (numpy, scipy, cython, scikit-build-core, pytest, pytest-xdist, hypothesis)"
     [ -x .venv/bin/python ] || python3 -m venv .venv
-    .venv/bin/pip install -q --disable-pip-version-check numpy cython scikit-build-core pytest pytest-xdist hypothesis scipy
+    .venv/bin/pip install -q --disable-pip-version-check numpy scipy cython scikit-build-core pytest pytest-xdist hypothesis
   fi
 fi
