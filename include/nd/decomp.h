@@ -203,11 +203,13 @@ typedef struct nd_svd_truncated_options {
  *  a ~ u diag(s) vh the best rank-k approximation. For 0 <= k <= min(M, N).
  *  gesvdx costs most of a full SVD's bidiagonalisation (about 4 M N min(M, N) flops, half
  *  of them in matrix-vector products), so it wins over the full SVD by the back
- *  transformation it saves: 1.6 times at 2304 x 2304, k = 48. The randomised method costs
+ *  transformation it saves: 1.5 times at 2304 x 2304, k = 48. The randomised method costs
  *  about 4 M N (k + p) flops per iteration, all in matrix products, and converges in a
  *  few iterations when the singular values beyond k + p are well below the k-th (TRG and
  *  DMRG truncations, low-rank data): it wins by far when k + p is much smaller than
- *  min(M, N); for a flat spectrum it needs many iterations and gesvdx wins. Its residual
+ *  min(M, N) (8.4 times faster than the full SVD at 2304 x 2304, k = 48, for singular
+ *  values falling by 5 % each); for a flat spectrum it needs many iterations and gesvdx
+ *  wins. Its residual
  *  test makes each returned triplet accurate to tol * s_1 (as a singular triplet of a:
  *  the values to about that, the vectors to that over the gap to the other singular
  *  values), so on matrices with a spectral gap both methods agree with the full SVD's
