@@ -3,7 +3,7 @@
 and keywords (include/nd/decomp.h, nd/matfunc.h): eigh and eigvalsh with b and subsets, solve
 with assume_a, factor-once solves, matrix functions, the truncated SVD. Errors for singular or
 non-convergent matrices are LinAlgError, a ValueError."""
-from nd._core import LinAlgError
+from nd._errors import LinAlgError
 from nd._linalg import (EighResult, QRResult, SlogdetResult, SVDResult, cholesky, cross, det,
                         diagonal, inv, matmul, matrix_norm, matrix_power, matrix_rank, outer,
                         pinv, qr, slogdet, svd, svdvals, tensordot, trace, vecdot, vector_norm)
