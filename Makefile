@@ -111,6 +111,8 @@ demo: deps all
 	@echo "== TRG for the 2D Ising model against Onsager's exact free energy"
 	$(BUILD)/examples/trg_ising --beta 0.4 --chi 16 --steps 30
 	$(BUILD)/examples/trg_ising --beta 0.44068679350977147 --chi 16 --steps 30
+	@echo "== Finite elements for the quantum harmonic oscillator (H c = E M c, the 10 lowest) against E_n = n + 1/2"
+	$(BUILD)/examples/fem_oscillator --check 1e-6
 	@if [ -x $(BUILD)/examples/split_operator ]; then \
 	  echo "== Split-operator wave packet in a 2-D harmonic potential (libnd_fft) against the exact motion"; \
 	  $(BUILD)/examples/split_operator; fi

@@ -4,7 +4,7 @@
 #   package's build and test tools (pip, into .venv).
 #   Open MPI, ScaLAPACK and ELPA are for the distributed component (libnd_mpi).
 # Usage: scripts/install-deps.sh [--python | --docs]
-#   --python also prepares .venv (numpy, cython, scikit-build-core, pytest, hypothesis);
+#   --python also prepares .venv (numpy, scipy, cython, scikit-build-core, pytest, hypothesis);
 #   --docs also installs doxygen.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -39,7 +39,7 @@ if [ "${1:-}" = "--python" ]; then
   # numpy for the differential tests and benchmarks, scipy as the reference of the
   # iterative eigensolvers' tests; Cython and scikit-build-core to build
   # the Python package (python/) into the venv, pytest, pytest-xdist and hypothesis for its
-  # tests (tests/python)
+  # tests (tests/python); scipy is also the reference of scipy.linalg's functions
   if [ ! -x .venv/bin/python ] || ! .venv/bin/python -c 'import numpy, scipy, Cython, scikit_build_core, pytest, xdist, hypothesis' 2>/dev/null; then
     echo "install-deps: preparing .venv (numpy, scipy, cython, scikit-build-core, pytest, pytest-xdist, hypothesis)"
     [ -x .venv/bin/python ] || python3 -m venv .venv
