@@ -9,6 +9,7 @@ cdef extern from "nd/core.h" nogil:
     const char *nd_last_error()
     nd_status nd_last_status()
     void nd_clear_error()
+    nd_status nd_set_error(nd_status s, const char *fmt, ...)
     int nd_ndim(const nd_array *a)
     const int64_t *nd_shape(const nd_array *a)
     const int64_t *nd_strides(const nd_array *a)
