@@ -111,6 +111,8 @@ demo: deps all
 	@echo "== TRG for the 2D Ising model against Onsager's exact free energy"
 	$(BUILD)/examples/trg_ising --beta 0.4 --chi 16 --steps 30
 	$(BUILD)/examples/trg_ising --beta 0.44068679350977147 --chi 16 --steps 30
+	@echo "== Heisenberg ring of 20 spins by Lanczos against exact diagonalisation and the Bethe ansatz"
+	$(BUILD)/examples/heisenberg --N 20
 	@if [ -x $(BUILD)/examples/split_operator ]; then \
 	  echo "== Split-operator wave packet in a 2-D harmonic potential (libnd_fft) against the exact motion"; \
 	  $(BUILD)/examples/split_operator; fi
