@@ -8,7 +8,7 @@ ASAN_BUILD ?= build/asan
 FUZZ_BUILD ?= build/fuzz
 FUZZ_SECONDS ?= 60
 
-.PHONY: all deps pydeps test test-release test-asan test-tsan check-install check-python-install test-python python bench-python conformance demo demo-mpi bench bench-mpi install clean docs fuzz
+.PHONY: all deps pydeps test test-release test-asan test-tsan check-install check-python-install test-python python bench-python conformance demo demo-mpi bench bench-contract bench-mpi install clean docs fuzz
 
 all:
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
@@ -119,6 +119,13 @@ demo: deps all
 
 bench: pydeps all
 	.venv/bin/python bench/run.py --build $(BUILD)
+
+# The contraction benchmark (bench/contract.py): CCSD, MP2, AO->MO and tensor-network
+# contractions, nd (Python and C) against NumPy, each in its own process, and against the
+# matrix products they map to; the table goes to bench/contract_results.md. About 10
+# minutes on 2 cores; CONTRACT_ARGS passes options (--rounds, --budget, case prefixes).
+bench-contract: test-python
+	.venv/bin/python bench/contract.py --build $(BUILD) $(CONTRACT_ARGS)
 
 # MPI programs on this machine: Open MPI may run as root (CI does), more ranks than cores,
 # over loopback only, ranks not bound to one core each (so that a rank can use the

@@ -6,7 +6,6 @@ cimport cython
 
 import enum
 import operator
-import re
 
 from cpython.buffer cimport PyBUF_FORMAT, PyBUF_ND, PyBUF_STRIDES, PyBUF_WRITABLE
 from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid, PyCapsule_New
@@ -46,7 +45,11 @@ class ArraySizeError(ValueError, OverflowError):
     ND_ERR_OVERFLOW) that is also a ValueError, the class NumPy raises ("array is too big")."""
 
 
-# nd's status -> the exception NumPy raises for the same mistake
+# nd's status or extended code -> the exception NumPy raises for the same mistake. The
+# extended codes are the narrower classes NumPy has: axis errors (AxisError, both IndexError
+# and ValueError), a linalg function given something other than a (square) matrix
+# (LinAlgError), a malformed index such as a second ellipsis (IndexError), an array too
+# large for int64 or memory (ArraySizeError, both OverflowError and ValueError).
 _EXCEPTIONS = {
     ND_ERR_NULL: ValueError,
     ND_ERR_VALUE: ValueError,
@@ -58,33 +61,19 @@ _EXCEPTIONS = {
     ND_ERR_READONLY: ValueError,
     ND_ERR_IO: OSError,
     ND_ERR_LINALG: LinAlgError,
+    ND_ERR_INDEX_AXIS: AxisError,
+    ND_ERR_SHAPE_MATRIX: LinAlgError,
+    ND_ERR_OVERFLOW_SIZE: ArraySizeError,
+    ND_ERR_VALUE_INDEX: IndexError,
 }
-
-
-# Failures that NumPy reports with a narrower exception than the status's: axis errors
-# (AxisError, both IndexError and ValueError), a linalg function given something other than
-# a (square) matrix (LinAlgError), a second ellipsis in an index (IndexError), a shape too
-# large for int64 or memory (ArraySizeError, both OverflowError and ValueError).
-_AXIS_MESSAGE = re.compile(r"\baxis -?\d+ is out of bounds for (an )?array of dimension|"
-                           r"repeated axis|axes given for an array of dimension")
-_MATRIX_MESSAGES = ("needs square matrices", "needs a matrix or a stack of matrices")
-_SIZE_MESSAGE = re.compile(r"is too large|elements is too many")
 
 
 cdef int raise_error() except -1:
     """Raises the exception for nd's last failure on this thread, with nd's message."""
-    cdef nd_status st = nd_last_status()
+    cdef int code = nd_last_extended_status()
     msg = nd_last_error().decode("utf-8", "replace")
     nd_clear_error()
-    exc = _EXCEPTIONS.get(st, RuntimeError)
-    if st == ND_ERR_INDEX and _AXIS_MESSAGE.search(msg):
-        exc = AxisError
-    elif st == ND_ERR_SHAPE and any(m in msg for m in _MATRIX_MESSAGES):
-        exc = LinAlgError
-    elif st == ND_ERR_VALUE and "an index can only have a single ellipsis" in msg:
-        exc = IndexError
-    elif st == ND_ERR_OVERFLOW and _SIZE_MESSAGE.search(msg):
-        exc = ArraySizeError
+    exc = _EXCEPTIONS.get(code) or _EXCEPTIONS.get(code & 0xff, RuntimeError)
     raise exc(msg or "nd: unknown failure")
 
 

@@ -33,12 +33,17 @@ static void skip_ws(cursor *c) {
   while (isspace((unsigned char)c->s[c->p])) c->p++;
 }
 
-static nd_status syntax_error(const cursor *c, const char *what) {
+/* A failure at the cursor: code ND_ERR_VALUE_INDEX for a malformed index, ND_ERR_VALUE for
+ * a zero step (NumPy's ValueError). */
+static nd_status error_at(int code, const cursor *c, const char *what) {
   char ch = c->s[c->p];
   if (ch == '\0')
-    return ndi_error(ND_ERR_VALUE, "index: %s at position %d (end of string) in \"%s\"", what, c->p,
-                     c->s);
-  return ndi_error(ND_ERR_VALUE, "index: %s at position %d ('%c') in \"%s\"", what, c->p, ch, c->s);
+    return ndi_error(code, "index: %s at position %d (end of string) in \"%s\"", what, c->p, c->s);
+  return ndi_error(code, "index: %s at position %d ('%c') in \"%s\"", what, c->p, ch, c->s);
+}
+
+static nd_status syntax_error(const cursor *c, const char *what) {
+  return error_at(ND_ERR_VALUE_INDEX, c, what);
 }
 
 /* Parses an optional integer; *present says whether one was there. A value beyond int64
@@ -235,7 +240,7 @@ nd_status ndi_index_apply(const char *spec, int ndim, const int64_t *shape,
       int64_t step = it->has[2] ? it->v[2] : 1;
       if (step == 0) {
         cursor at = {spec, it->pos};
-        return syntax_error(&at, "slice step cannot be zero");
+        return error_at(ND_ERR_VALUE, &at, "slice step cannot be zero");
       }
       if (step == INT64_MIN) step = -INT64_MAX; /* keeps -step representable */
       int64_t first;

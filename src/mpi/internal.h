@@ -165,15 +165,16 @@ void ndi_coll_grid(ndi_collective *c, const char *name, nd_grid *g);
 void ndi_coll_matrix(ndi_collective *c, const char *name, const nd_dmatrix *d);
 /* A value that must be the same on every rank. */
 void ndi_coll_value(ndi_collective *c, const char *name, int64_t v);
-/* Records this rank's failure (the first one counts); returns s. */
-nd_status ndi_coll_fail(ndi_collective *c, nd_status s, const char *fmt, ...)
+/* Records this rank's failure (the first one counts): a status or an extended code
+ * (nd/types.h) and the message; returns the status of the first failure. */
+nd_status ndi_coll_fail(ndi_collective *c, int code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* Records a failure whose message a called nd function already set. */
 nd_status ndi_coll_failed(ndi_collective *c);
 /* The same, with the message relabelled to name c's function instead of the nd function
- * called on its behalf ("multiply: ..." becomes "dmatrix_scale: ..."); st is that call's
- * status. */
-nd_status ndi_coll_failed_as(ndi_collective *c, nd_status st);
+ * called on its behalf ("multiply: ..." becomes "dmatrix_scale: ..."), its extended code
+ * kept. */
+nd_status ndi_coll_failed_as(ndi_collective *c);
 /* The agreement: ND_OK on every rank, or the same failure on every rank. After it the
  * values are cleared, so a later ndi_agree (after a ScaLAPACK call) agrees on the verdict
  * alone. */

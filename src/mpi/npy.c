@@ -118,7 +118,7 @@ nd_dmatrix *nd_dmatrix_load_npy(nd_grid *g, const char *path, int64_t mb, int64_
       /* nd's message names its own function: say which one the caller called */
       const char *m = nd_last_error();
       const char *rest = strncmp(m, "npy_read_header: ", 17) == 0 ? m + 17 : m;
-      ndi_coll_fail(&c, nd_last_status(), "dmatrix_load_npy: %s", rest);
+      ndi_coll_fail(&c, nd_last_extended_status(), "dmatrix_load_npy: %s", rest);
     } else if (h.ndim != 2) {
       ndi_coll_fail(&c, ND_ERR_SHAPE, "dmatrix_load_npy: file '%s' holds a %d-D array; a distributed matrix is 2-D",
                     path, h.ndim);

@@ -140,14 +140,15 @@ static bool is_integer_token(const char *s, size_t len, int64_t *v) {
  * basic part rather than to what the caller wrote, the caller's spec is quoted too. */
 static nd_status relabel(const char *op, nd_status st, const char *spec, const char *basic) {
   const char *m = nd_last_error();
+  int code = nd_last_extended_status();
   if (strncmp(m, "index: ", 7) == 0) {
     char buf[1024];
     snprintf(buf, sizeof buf, "%s", m + 7);
     if (strcmp(spec, basic) != 0 && strstr(buf, "position"))
-      ndi_error(st, "%s: %s (the basic part of \"%s\", each index array read as ':')", op, buf,
+      ndi_error(code, "%s: %s (the basic part of \"%s\", each index array read as ':')", op, buf,
                 spec);
     else
-      ndi_error(st, "%s: %s", op, buf);
+      ndi_error(code, "%s: %s", op, buf);
   }
   return st;
 }
@@ -173,18 +174,18 @@ static nd_status parse(adv *x, const nd_array *a, const char *spec, int n,
     bool last = *q == 0;
     if (len == 0 && last && x->nitems == 0) break; /* "" */
     if (x->nitems >= MAX_ITEMS - ND_MAX_DIMS) {
-      st = ndi_error(ND_ERR_VALUE, "%s: too many index items in \"%s\"", x->op, spec);
+      st = ndi_error(ND_ERR_VALUE_INDEX, "%s: too many index items in \"%s\"", x->op, spec);
       goto done;
     }
     int64_t v;
     if (len > 1 && memchr(s, '?', len)) {
-      st = ndi_error(ND_ERR_VALUE, "%s: invalid index item \"%.*s\" at position %d of \"%s\" ('?' stands alone for an index array)",
+      st = ndi_error(ND_ERR_VALUE_INDEX, "%s: invalid index item \"%.*s\" at position %d of \"%s\" ('?' stands alone for an index array)",
                      x->op, (int)len, s, (int)(s - spec), spec);
       goto done;
     }
     if (len == 1 && *s == '?') {
       if (used >= n) {
-        st = ndi_error(ND_ERR_VALUE, "%s: more '?' items in \"%s\" than the %d index arrays given", x->op, spec, n);
+        st = ndi_error(ND_ERR_VALUE_INDEX, "%s: more '?' items in \"%s\" than the %d index arrays given", x->op, spec, n);
         goto done;
       }
       const nd_array *ix = indices[used++];
@@ -254,7 +255,7 @@ static nd_status parse(adv *x, const nd_array *a, const char *spec, int n,
     p = q + 1;
   }
   if (used != n) {
-    st = ndi_error(ND_ERR_VALUE, "%s: %d index arrays given but \"%s\" has %d '?' items", x->op, n, spec, used);
+    st = ndi_error(ND_ERR_VALUE_INDEX, "%s: %d index arrays given but \"%s\" has %d '?' items", x->op, n, spec, used);
     goto done;
   }
   basic[bl] = 0;

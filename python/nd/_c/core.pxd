@@ -8,6 +8,7 @@ cdef extern from "nd/core.h" nogil:
     void nd_release(nd_array *a)
     const char *nd_last_error()
     nd_status nd_last_status()
+    int nd_last_extended_status()
     void nd_clear_error()
     nd_status nd_set_error(nd_status s, const char *fmt, ...)
     int nd_ndim(const nd_array *a)
