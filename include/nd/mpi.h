@@ -388,6 +388,31 @@ ND_API nd_status nd_dmatrix_eigh_generalized(const nd_dmatrix *a, const nd_dmatr
 ND_API nd_status nd_dmatrix_svd(const nd_dmatrix *a, nd_dmatrix **u, nd_array **s,
                                 nd_dmatrix **vh);
 
+/** The k largest singular triplets of a (nd_linalg_svd_truncated's for a distributed
+ *  matrix): u m x k and vh k x n (square blocks of a's row block size), s (k values of the
+ *  real dtype, descending, the same on every rank), a ~ u diag(s) vh the best rank-k
+ *  approximation; 0 <= k <= min(m, n). ScaLAPACK has no truncated SVD (no p?gesvdx) and
+ *  ELPA has none, so the methods are: ND_SVD_RANDOMIZED, the randomised subspace
+ *  iteration of Halko, Martinsson and Tropp on p?gemm, p?geqrf / p?orgqr and the SVD of
+ *  an n x (k + oversamples) matrix, every triplet's residual ||a v - s u|| tested against
+ *  opt->tol * s_1 (default 1e-12, 1e-6 in single precision) after each iteration, at most
+ *  opt->n_iter (100) of them, or exactly n_iter without the test with
+ *  opt->fixed_iterations; ND_SVD_GESVDX, which here means p?gesvd of the whole matrix,
+ *  truncated; ND_SVD_AUTO (the default): randomised when k + oversamples is at most
+ *  min(m, n) / 4, falling back to the full p?gesvd when 10 iterations do not converge,
+ *  else the full p?gesvd. The starting block depends on opt->seed and the indices only,
+ *  so results do not depend on the grid. On a 1 x 1 grid nd_linalg_svd_truncated on the
+ *  piece (LAPACK's ?gesvdx for ND_SVD_GESVDX).
+ *  Errors: ND_ERR_VALUE ("dmatrix_svd_truncated: k = 5 is outside [0, 4] for a [4,6]
+ *  matrix", "dmatrix_svd_truncated: invalid method 7", negative oversamples, n_iter or
+ *  tol; options that differ between ranks), ND_ERR_LINALG ("dmatrix_svd_truncated: the
+ *  matrix contains infinities or NaNs", "dmatrix_svd_truncated: no convergence in 100
+ *  randomized subspace iterations (tolerance 1e-12)"), ND_ERR_NULL (u, s or vh NULL), and
+ *  the failures of the functions it is made of, named after it. */
+ND_API nd_status nd_dmatrix_svd_truncated(const nd_dmatrix *a, int64_t k,
+                                          const nd_svd_truncated_options *opt, nd_dmatrix **u,
+                                          nd_array **s, nd_dmatrix **vh);
+
 /** A matrix norm (p?lange) as a 0-d array of the real dtype, the same on every rank:
  *  ND_NORM_FRO, ND_NORM_1 (largest column sum of |a|) or ND_NORM_INF (largest row sum); 0
  *  for an empty matrix.
