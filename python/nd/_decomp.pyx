@@ -12,7 +12,8 @@ from nd._c.types cimport *
 from nd._c.core cimport *
 from nd._c.linalg cimport nd_linalg_cholesky, nd_linalg_eigh, nd_linalg_eigvalsh, nd_linalg_solve
 from nd._c.decomp cimport *
-from nd._core cimport Array, wrap, check, as_array
+from nd._array cimport Array, as_array, wrap
+from nd._errors cimport check
 
 from nd._linalg import EighResult, SVDResult
 

@@ -8,7 +8,8 @@ from nd._c.types cimport *
 from nd._c.core cimport *
 from nd._c.creation cimport nd_assign
 from nd._c.iterative cimport *
-from nd._core cimport Array, wrap, check, raise_error, as_array
+from nd._array cimport Array, as_array, wrap
+from nd._errors cimport check, raise_error
 
 _WHICH = {"SA": ND_EIGSH_SA, "LA": ND_EIGSH_LA}
 _METHODS = {"auto": ND_EIGSH_AUTO, "lanczos": ND_EIGSH_LANCZOS, "davidson": ND_EIGSH_DAVIDSON}

@@ -5,7 +5,8 @@ funm_hermitian."""
 from nd._c.types cimport *
 from nd._c.core cimport *
 from nd._c.matfunc cimport *
-from nd._core cimport Array, wrap, check, as_array
+from nd._array cimport Array, as_array, wrap
+from nd._errors cimport check
 
 from nd._creation import asarray as _asarray
 

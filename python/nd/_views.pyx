@@ -7,8 +7,12 @@ from nd._c.types cimport *
 from nd._c.core cimport *
 from nd._c.creation cimport nd_copy, nd_astype
 from nd._c.views cimport *
-from nd._core cimport Array, wrap, check, raise_error, as_array, to_axes, to_axis, to_shape, to_dtype
-from nd._core import AxisError, check_device
+from nd._array cimport Array, as_array, wrap
+from nd._dtypes cimport to_dtype
+from nd._errors cimport check, raise_error
+from nd._scalars cimport to_axes, to_axis, to_shape
+from nd._array import check_device
+from nd._errors import AxisError
 
 
 def permute_dims(x, /, axes):

@@ -4,7 +4,7 @@ and keywords (include/nd/decomp.h, nd/matfunc.h): eigh and eigvalsh with b and s
 with assume_a, factor-once solves, matrix functions, the truncated SVD; and eigsh
 (scipy.sparse.linalg.eigsh) over the iterative eigensolvers of include/nd/iterative.h. Errors
 for singular or non-convergent matrices are LinAlgError, a ValueError."""
-from nd._core import LinAlgError
+from nd._errors import LinAlgError
 from nd._iterative import eigsh
 from nd._linalg import (EighResult, QRResult, SlogdetResult, SVDResult, cholesky, cross, det,
                         diagonal, inv, matmul, matrix_norm, matrix_power, matrix_rank, outer,
