@@ -113,6 +113,8 @@ demo: deps all
 	$(BUILD)/examples/trg_ising --beta 0.44068679350977147 --chi 16 --steps 30
 	@echo "== Finite elements for the quantum harmonic oscillator (H c = E M c, the 10 lowest) against E_n = n + 1/2"
 	$(BUILD)/examples/fem_oscillator --check 1e-6
+	@echo "== Heisenberg ring of 20 spins by Lanczos against exact diagonalisation and the Bethe ansatz"
+	$(BUILD)/examples/heisenberg --N 20
 	@if [ -x $(BUILD)/examples/split_operator ]; then \
 	  echo "== Split-operator wave packet in a 2-D harmonic potential (libnd_fft) against the exact motion"; \
 	  $(BUILD)/examples/split_operator; fi
