@@ -4,7 +4,8 @@
 #   package's build and test tools (pip, into .venv).
 #   Open MPI, ScaLAPACK and ELPA are for the distributed component (libnd_mpi).
 # Usage: scripts/install-deps.sh [--python | --docs]
-#   --python also prepares .venv (numpy, cython, scikit-build-core, pytest, hypothesis);
+#   --python also prepares .venv (numpy, cython, scikit-build-core, pytest, hypothesis,
+#   gmpy2 for the accuracy tests' MPFR reference);
 #   --docs also installs doxygen.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -38,10 +39,10 @@ fi
 if [ "${1:-}" = "--python" ]; then
   # numpy for the differential tests and benchmarks; Cython and scikit-build-core to build
   # the Python package (python/) into the venv, pytest, pytest-xdist and hypothesis for its
-  # tests (tests/python)
-  if [ ! -x .venv/bin/python ] || ! .venv/bin/python -c 'import numpy, Cython, scikit_build_core, pytest, xdist, hypothesis' 2>/dev/null; then
-    echo "install-deps: preparing .venv (numpy, cython, scikit-build-core, pytest, pytest-xdist, hypothesis)"
+  # tests (tests/python); gmpy2 (MPFR) for the accuracy tests (tests/accuracy)
+  if [ ! -x .venv/bin/python ] || ! .venv/bin/python -c 'import numpy, Cython, scikit_build_core, pytest, xdist, hypothesis, gmpy2' 2>/dev/null; then
+    echo "install-deps: preparing .venv (numpy, cython, scikit-build-core, pytest, pytest-xdist, hypothesis, gmpy2)"
     [ -x .venv/bin/python ] || python3 -m venv .venv
-    .venv/bin/pip install -q --disable-pip-version-check numpy cython scikit-build-core pytest pytest-xdist hypothesis
+    .venv/bin/pip install -q --disable-pip-version-check numpy cython scikit-build-core pytest pytest-xdist hypothesis gmpy2
   fi
 fi
