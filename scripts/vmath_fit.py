@@ -66,11 +66,24 @@ LOG_Q = series_guard(lambda z: (mp.log((1 + mp.sqrt(z)) / (1 - mp.sqrt(z))) - 2 
                      / mp.sqrt(z) ** 3, lambda z: mp.mpf(2) / 3 + 2 * z / 5)
 LOG_Z = ((mp.sqrt(2) - 1) / (mp.sqrt(2) + 1)) ** 2 * (1 + mp.mpf("1e-10"))
 
+# sin r = r + r^3 S(z), cos r = 1 - z/2 + z^2 C(z), z = r^2 <= (pi/4)^2 (plus rounding)
+SIN_S = series_guard(lambda z: (mp.sin(mp.sqrt(z)) - mp.sqrt(z)) / mp.sqrt(z) ** 3,
+                     lambda z: -mp.mpf(1) / 6 + z / 120)
+COS_C = series_guard(lambda z: (mp.cos(mp.sqrt(z)) - 1 + z / 2) / z ** 2,
+                     lambda z: mp.mpf(1) / 24 - z / 720)
+TRIG_Z = (mp.pi / 4) ** 2 * (1 + mp.mpf("1e-6"))
+# S(z) = -1/6 + z S1(z) (float64 sin adds -r^3/6 in double-double)
+SIN_S1 = series_guard(lambda z: (SIN_S(z) + mp.mpf(1) / 6) / z, lambda z: mp.mpf(1) / 120 - z / 5040)
+
 FITS = {
     "exp_q9": (EXP_Q, -EXP_R, EXP_R, 9),    # float64 exp family (vmath_exp.h)
     "exp_q5": (EXP_Q, -EXP_R, EXP_R, 5),    # float32 exp family
     "log_q6": (LOG_Q, mp.mpf(0), LOG_Z, 6),  # float64 log family (vmath_log.h)
     "log_q3": (LOG_Q, mp.mpf(0), LOG_Z, 3),  # float32 log family
+    "sin_s1": (SIN_S1, mp.mpf(0), TRIG_Z, 5),  # float64 sin, cos, tan (vmath_trig.h)
+    "cos_c": (COS_C, mp.mpf(0), TRIG_Z, 6),
+    "sin_s_f": (SIN_S, mp.mpf(0), TRIG_Z, 3),  # float32
+    "cos_c_f": (COS_C, mp.mpf(0), TRIG_Z, 3),
 }
 
 

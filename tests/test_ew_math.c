@@ -185,6 +185,11 @@ static const special specials[] = {
     SV(atanh, 0.0, 0.0), SV(atanh, -0.0, -0.0),
     SV(sqrt, NAN, NAN), SV(sqrt, -1, NAN), SV(sqrt, 0.0, 0.0), SV(sqrt, -0.0, -0.0),
     SV(sqrt, INFINITY, INFINITY), SV(sqrt, 4, 2),
+    /* exact where the correctly rounded result is a trivial value */
+    SV(cos, 1e-9, 1), SV(cos, -1e-300, 1), SV(sin, 1e-300, 1e-300), SV(sin, -1e-9, -1e-9),
+    SV(tan, 1e-300, 1e-300), SV(exp, 1e-20, 1), SV(exp, -1e-20, 1), SV(expm1, 1e-300, 1e-300),
+    SV(log1p, -1e-300, -1e-300), SV(sinh, 1e-300, 1e-300), SV(tanh, -1e-300, -1e-300),
+    SV(cosh, 1e-9, 1), SV(tanh, 30, 1), SV(tanh, -20, -1),
 };
 
 static void test_special_values(void **state) {

@@ -15,6 +15,7 @@
 #include "vmath_dd.h"
 #include "vmath_exp.h"
 #include "vmath_log.h"
+#include "vmath_trig.h"
 
 #define VM_CAT3_(a, b, c) a##b##c
 #define VM_CAT3(a, b, c) VM_CAT3_(a, b, c)

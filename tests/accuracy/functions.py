@@ -186,10 +186,9 @@ FUNCTIONS = [
                                 logu(smallest, 1e-8), specials(-2.0, -0.5)], 1.0),
     Func("sqrt", gmpy2.sqrt, [positive_bits, logu(smallest, tiny_normal, signed=False),
                               specials(4.0, 2.0, -4.0)], 0.5),
-    # still libmvec's, whose cos at the double nearest a multiple of pi/2 is 8 ulp off
-    Func("sin", gmpy2.sin, TRIG, 8.0),
-    Func("cos", gmpy2.cos, TRIG, 8.0),
-    Func("tan", gmpy2.tan, TRIG, 8.0),
+    Func("sin", gmpy2.sin, TRIG, 1.0),
+    Func("cos", gmpy2.cos, TRIG, 1.0),
+    Func("tan", gmpy2.tan, TRIG, 1.0),
     Func("asin", gmpy2.asin, UNIT, 4.0, "arcsin"),
     Func("acos", gmpy2.acos, UNIT, 4.0, "arccos"),
     Func("atan", gmpy2.atan, [any_bits, uniform(-4, 4), logu(smallest, 1e-8), logu(1e8, largest),
