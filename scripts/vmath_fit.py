@@ -75,6 +75,16 @@ TRIG_Z = (mp.pi / 4) ** 2 * (1 + mp.mpf("1e-6"))
 # S(z) = -1/6 + z S1(z) (float64 sin adds -r^3/6 in double-double)
 SIN_S1 = series_guard(lambda z: (SIN_S(z) + mp.mpf(1) / 6) / z, lambda z: mp.mpf(1) / 120 - z / 5040)
 
+# asin s = s + s^3/6 + s^5 P1(u), atan t = t - t^3/3 + t^5 A1(u), u = s^2 or t^2 <= 1/4,
+# and for float32 asin s = s + s^3 P(u), atan t = t + t^3 A(u)
+ASIN_P = series_guard(lambda u: (mp.asin(mp.sqrt(u)) - mp.sqrt(u)) / mp.sqrt(u) ** 3,
+                      lambda u: mp.mpf(1) / 6 + 3 * u / 40)
+ASIN_P1 = series_guard(lambda u: (ASIN_P(u) - mp.mpf(1) / 6) / u, lambda u: mp.mpf(3) / 40 + 15 * u / 336)
+ATAN_A = series_guard(lambda u: (mp.atan(mp.sqrt(u)) - mp.sqrt(u)) / mp.sqrt(u) ** 3,
+                      lambda u: -mp.mpf(1) / 3 + u / 5)
+ATAN_A1 = series_guard(lambda u: (ATAN_A(u) + mp.mpf(1) / 3) / u, lambda u: mp.mpf(1) / 5 - u / 7)
+QUARTER = mp.mpf(1) / 4 * (1 + mp.mpf("1e-9"))
+
 FITS = {
     "exp_q9": (EXP_Q, -EXP_R, EXP_R, 9),    # float64 exp family (vmath_exp.h)
     "exp_q5": (EXP_Q, -EXP_R, EXP_R, 5),    # float32 exp family
@@ -84,6 +94,10 @@ FITS = {
     "cos_c": (COS_C, mp.mpf(0), TRIG_Z, 6),
     "sin_s_f": (SIN_S, mp.mpf(0), TRIG_Z, 3),  # float32
     "cos_c_f": (COS_C, mp.mpf(0), TRIG_Z, 3),
+    "asin_p1": (ASIN_P1, mp.mpf(0), QUARTER, 13),  # float64 asin, acos (vmath_atrig.h)
+    "atan_a1": (ATAN_A1, mp.mpf(0), QUARTER, 12),  # float64 atan
+    "asin_p_f": (ASIN_P, mp.mpf(0), QUARTER, 6),   # float32
+    "atan_a_f": (ATAN_A, mp.mpf(0), QUARTER, 6),
 }
 
 

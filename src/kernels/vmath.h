@@ -14,8 +14,8 @@
 /* X(name, E): E says whose routines serve the function: ND (nd's own) or MVEC (libmvec). */
 #define NDI_VMATH_FUNCS(X)                                                                 \
   X(exp, ND) X(expm1, ND) X(log, ND) X(log1p, ND) X(log2, ND) X(log10, ND)             \
-  X(sin, ND) X(cos, ND) X(tan, ND) X(asin, MVEC) X(acos, MVEC) X(atan, MVEC)         \
-  X(sinh, ND) X(cosh, ND) X(tanh, ND) X(asinh, MVEC) X(acosh, MVEC) X(atanh, MVEC)
+  X(sin, ND) X(cos, ND) X(tan, ND) X(asin, ND) X(acos, ND) X(atan, ND)         \
+  X(sinh, ND) X(cosh, ND) X(tanh, ND) X(asinh, ND) X(acosh, ND) X(atanh, ND)
 
 #define NDI_VMATH_DECLARE(F, E)                                        \
   void ndi_vm_##F##_f64(double *y, const double *x, int64_t n);       \

@@ -16,6 +16,8 @@
 #include "vmath_exp.h"
 #include "vmath_log.h"
 #include "vmath_trig.h"
+#include "vmath_atrig.h"
+#include "vmath_ahyp.h"
 
 #define VM_CAT3_(a, b, c) a##b##c
 #define VM_CAT3(a, b, c) VM_CAT3_(a, b, c)
