@@ -19,9 +19,7 @@ typedef struct {
   vm_f32 f32;
 } vm_fn;
 
-#define VM_ENTRY_ND(F) {#F, ndi_vm_##F##_f64, ndi_vm_##F##_f32},
-#define VM_ENTRY_MVEC(F)
-#define VM_ENTRY(F, E) VM_ENTRY_##E(F)
+#define VM_ENTRY(F) {#F, ndi_vm_##F##_f64, ndi_vm_##F##_f32},
 static const vm_fn fns[] = {NDI_VMATH_FUNCS(VM_ENTRY)};
 static const int nfns = sizeof fns / sizeof fns[0];
 

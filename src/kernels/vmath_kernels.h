@@ -1,7 +1,7 @@
 /* The dense loops of nd's own transcendental kernels for one instruction set: included by
  * vmath_avx512.c, vmath_avx2.c and vmath_scalar.c after they define NDI_VM_ISA (see
  * vmath_simd.h) and NDI_VM_SFX (the suffix of the loops' names). Each function F of the
- * vmath list (vmath.h) implemented by nd gets
+ * vmath list (vmath.h) gets
  *   ndi_vm_<F>_f64_<SFX>(double *y, const double *x, int64_t n)
  *   ndi_vm_<F>_f32_<SFX>(float *y, const float *x, int64_t n)
  * over its kernels vm_<F> (float64) and vm_<F>_f (float32 inputs widened to double, the
@@ -23,8 +23,7 @@
 #define VM_CAT3(a, b, c) VM_CAT3_(a, b, c)
 #define VM_LOOP_NAME(F, T) VM_CAT3(ndi_vm_##F, _##T##_, NDI_VM_SFX)
 
-#define VM_LOOPS_MVEC(F)
-#define VM_LOOPS_ND(F)                                                        \
+#define VM_LOOPS(F)                                                           \
   void VM_LOOP_NAME(F, f64)(double *y, const double *x, int64_t n) {          \
     int64_t i = 0;                                                            \
     for (; i + VL <= n; i += VL) vst(y + i, vm_##F(vld(x + i)));              \
@@ -43,5 +42,4 @@
     vstf(t, vm_##F##_f(vldf(t)));                                             \
     memcpy(y + i, t, (size_t)(n - i) * sizeof *t);                            \
   }
-#define VM_LOOPS(F, E) VM_LOOPS_##E(F)
 NDI_VMATH_FUNCS(VM_LOOPS)
