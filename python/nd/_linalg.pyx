@@ -12,7 +12,10 @@ from nd._c.types cimport *
 from nd._c.core cimport *
 from nd._c.creation cimport nd_astype
 from nd._c.linalg cimport *
-from nd._core cimport Array, wrap, check, raise_error, as_array, to_axis, to_axes, to_dtype
+from nd._array cimport Array, as_array, wrap
+from nd._dtypes cimport to_dtype
+from nd._errors cimport check, raise_error
+from nd._scalars cimport to_axes, to_axis
 
 EighResult = namedtuple("EighResult", ["eigenvalues", "eigenvectors"])
 QRResult = namedtuple("QRResult", ["Q", "R"])
