@@ -45,9 +45,20 @@ cdef object _two(pair_fn fn, object x1, object x2, str name):
 
 # ---- main namespace ---------------------------------------------------------------------
 
-def matmul(x1, x2, /):
-    """NumPy's @: batch axes broadcast, 1-D operands promoted and the added axis removed."""
-    return _two(nd_matmul, x1, x2, "matmul")
+def matmul(x1, x2, /, *, dtype=None):
+    """NumPy's @: batch axes broadcast, 1-D operands promoted and the added axis removed.
+    dtype (NumPy's matmul keyword): computed in that dtype; float16 or bfloat16 operands
+    with dtype=nd.float32 are the mixed-precision product (float32 accumulation of the
+    16-bit operands, read as they are; a float32 result)."""
+    if dtype is None:
+        return _two(nd_matmul, x1, x2, "matmul")
+    cdef nd_dtype t = to_dtype(dtype)
+    cdef Array a = as_array(x1, "matmul")
+    cdef Array b = as_array(x2, "matmul")
+    cdef nd_array *r
+    with nogil:
+        r = nd_matmul_dtype(a.arr, b.arr, t)
+    return wrap(r)
 
 
 def tensordot(x1, x2, /, *, axes=2):

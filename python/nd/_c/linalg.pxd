@@ -4,6 +4,7 @@ from nd._c.types cimport *
 
 cdef extern from "nd/linalg.h" nogil:
     nd_array *nd_matmul(const nd_array *a, const nd_array *b)
+    nd_array *nd_matmul_dtype(const nd_array *a, const nd_array *b, nd_dtype dtype)
     nd_array *nd_tensordot(const nd_array *a, const nd_array *b, int naxes)
     nd_array *nd_tensordot_axes(const nd_array *a, const nd_array *b, int naxes, const int *axes_a, const int *axes_b)
     nd_array *nd_vecdot(const nd_array *a, const nd_array *b, int axis)
