@@ -116,7 +116,9 @@ ND_API nd_status nd_conj_out(nd_array *out, const nd_array *x);
  *  nd_log10, nd_sqrt, each also as an _out form. Any numeric or bool dtype; integers and
  *  bool are computed in float (float32 up to 16 bits, float64 above; NumPy's float16 for
  *  8-bit inputs is float32 here). float32/float64 use vector routines (libmvec, within 4
- *  ulp); sqrt is correctly rounded; complex inputs use C99's complex functions, and
+ *  ulp); sqrt is correctly rounded; float16 and bfloat16 are computed in float32 and
+ *  rounded once, as NumPy and ml_dtypes compute them (equal bits, except next to a 16-bit
+ *  rounding tie, where the last bit of the two float32 routines decides); complex inputs use C99's complex functions, and
  *  complex expm1 gives the standard's special values (those of exp(z) - 1: expm1(-0 + 0i)
  *  is +0 + 0i, expm1(-inf + NaN i) is -1 + 0i).
  *  Errors: the elementwise errors (see the file comment); every dtype is taken. */
