@@ -451,8 +451,40 @@ static void test_nextafter_edges(void **state) {
   nd_scope_end();
 }
 
+/* maximum and minimum of equal values: float16 returns the first operand (NumPy's float16
+ * loops), bfloat16 the second (ml_dtypes, and nd's other float dtypes); NaN wins, the
+ * first operand's before the second's. Contiguous, reversed and with a 0-d operand. */
+static void test_maximum_minimum_ties(void **state) {
+  (void)state;
+  nd_scope_begin();
+  enum { N = 7 };
+  /* 0, -0, 0, -0, NaN(0x7e01), 1, -inf  against  -0, 0, 0, -0, 1, NaN(0x7e02), -inf */
+  static const uint16_t x16[N] = {0x0000, 0x8000, 0x0000, 0x8000, 0x7e01, 0x3c00, 0xfc00};
+  static const uint16_t y16[N] = {0x8000, 0x0000, 0x0000, 0x8000, 0x3c00, 0x7e02, 0xfc00};
+  static const uint16_t max16[N] = {0x0000, 0x8000, 0x0000, 0x8000, 0x7e01, 0x7e02, 0xfc00};
+  static const uint16_t min16[N] = {0x0000, 0x8000, 0x0000, 0x8000, 0x7e01, 0x7e02, 0xfc00};
+  nd_array *x = nd_from_data(ND_FLOAT16, ND_SHAPE(N), x16, ND_C);
+  nd_array *y = nd_from_data(ND_FLOAT16, ND_SHAPE(N), y16, ND_C);
+  assert_memory_equal(nd_data(nd_maximum(x, y)), max16, sizeof max16);
+  assert_memory_equal(nd_data(nd_minimum(x, y)), min16, sizeof min16);
+  nd_array *xr = nd_index(x, "::-1"), *yr = nd_index(y, "::-1");
+  nd_array *r = nd_ascontiguous(nd_index(nd_maximum(xr, yr), "::-1"), ND_C);
+  assert_memory_equal(nd_data(r), max16, sizeof max16);
+  uint16_t z = 0x8000; /* -0 against every element: the first operand of equal ones */
+  nd_array *mz = nd_maximum(nd_from_data(ND_FLOAT16, 0, NULL, &z, ND_C), x);
+  assert_int_equal(((const uint16_t *)nd_data(mz))[0], 0x8000);
+  assert_int_equal(((const uint16_t *)nd_data(mz))[5], 0x3c00);
+  static const uint16_t xb[3] = {0x0000, 0x8000, 0x7fc0}, yb[3] = {0x8000, 0x0000, 0x3f80};
+  static const uint16_t maxb[3] = {0x8000, 0x0000, 0x7fc0};
+  nd_array *mb = nd_maximum(nd_from_data(ND_BFLOAT16, ND_SHAPE(3), xb, ND_C),
+                            nd_from_data(ND_BFLOAT16, ND_SHAPE(3), yb, ND_C));
+  assert_memory_equal(nd_data(mb), maxb, sizeof maxb);
+  nd_scope_end();
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_maximum_minimum_ties),
       cmocka_unit_test(test_scalar_conversions), cmocka_unit_test(test_casts_every_level),
       cmocka_unit_test(test_casts_integers),     cmocka_unit_test(test_dtype_facts),
       cmocka_unit_test(test_weak_scalars),       cmocka_unit_test(test_printing),

@@ -131,13 +131,34 @@ static inline uint16_t nextafter_bf16(uint16_t x, uint16_t y) {
   return (uint16_t)(x + (away ? 0xffffu : 1u)); /* the magnitude down, or up */
 }
 
-#define HALF_NEXTAFTER(S)                                                                 \
-  void ndi_half_nextafter_##S(char *const *p, const int64_t *s, int64_t n, void *ctx) {   \
+/* ---- maximum, minimum (float16) ------------------------------------------------------------ */
+
+/* NumPy's float16 loops: maximum(a, b) is (a >= b || isnan(a)) ? a : b, minimum the same
+ * with <=, so of equal values (zeros of either sign) the first operand comes out, where
+ * NumPy's float32 and float64 loops, ml_dtypes' bfloat16 and nd's other dtypes give the
+ * second (bfloat16 therefore stays on the float32 loop). Compared on the bits: the
+ * sign-magnitude pattern as a signed key, both zeros 0. */
+static inline bool isnan_f16(uint16_t h) { return (h & 0x7fffu) > 0x7c00u; }
+static inline int32_t key_f16(uint16_t h) {
+  return (h & 0x8000u) ? -(int32_t)(h & 0x7fffu) : (int32_t)h;
+}
+static inline uint16_t maximum_f16(uint16_t a, uint16_t b) {
+  return (isnan_f16(a) || (!isnan_f16(b) && key_f16(a) >= key_f16(b))) ? a : b;
+}
+static inline uint16_t minimum_f16(uint16_t a, uint16_t b) {
+  return (isnan_f16(a) || (!isnan_f16(b) && key_f16(a) <= key_f16(b))) ? a : b;
+}
+
+/* o[i] = OP_S(a[i], b[i]) on the bit patterns, any strides */
+#define HALF_BITS_LOOP(OP, S)                                                             \
+  void ndi_half_##OP##_##S(char *const *p, const int64_t *s, int64_t n, void *ctx) {      \
     (void)ctx;                                                                            \
     char *o = p[0];                                                                       \
     const char *a = p[1], *b = p[2];                                                      \
     for (int64_t i = 0; i < n; i++, o += s[0], a += s[1], b += s[2])                      \
-      *(uint16_t *)o = nextafter_##S(*(const uint16_t *)a, *(const uint16_t *)b);         \
+      *(uint16_t *)o = OP##_##S(*(const uint16_t *)a, *(const uint16_t *)b);              \
   }
-HALF_NEXTAFTER(f16)
-HALF_NEXTAFTER(bf16)
+HALF_BITS_LOOP(nextafter, f16)
+HALF_BITS_LOOP(nextafter, bf16)
+HALF_BITS_LOOP(maximum, f16)
+HALF_BITS_LOOP(minimum, f16)

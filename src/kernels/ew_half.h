@@ -12,6 +12,10 @@
   void ndi_half_##name##_bf16(char *const *p, const int64_t *s, int64_t n, void *ctx);
 NDI_EW_HALF_KERNELS(NDI_EW_HALF_DECLARE)
 #undef NDI_EW_HALF_DECLARE
+/* float16 only (NumPy's float16 loops return the first of equal values; bfloat16 takes
+ * the float32 loops, which return the second, as ml_dtypes) */
+void ndi_half_maximum_f16(char *const *p, const int64_t *s, int64_t n, void *ctx);
+void ndi_half_minimum_f16(char *const *p, const int64_t *s, int64_t n, void *ctx);
 
 /* The table entries of a function with its own 16-bit loops. */
 #define NDI_HALF_ENTRIES(name) \

@@ -70,7 +70,7 @@ static nd_array *cross_impl(const char *op, const nd_array *a, const nd_array *b
   }
   nd_release(ca);
   nd_release(cb);
-  r = ndi_la_rounded(op, r, rt);
+  r = ndi_round_result(op, r, rt);
   if (r && r->ndim == nd + 1) {
     /* NumPy puts the component axis at position `axis` of the result */
     int xc;

@@ -119,7 +119,9 @@ nd_array *nd_einsum(const char *subscripts, int n, nd_array *const *operands) {
     else
       for (int k = 0; k < m; k++) nd_release(terms[k].arr);
   }
-  nd_array *result = st ? NULL : ndi_la_rounded("einsum", ndi_la_term_finish("einsum", &r, sp->nout, sp->out), t);
+  nd_array *result =
+      st ? NULL
+         : ndi_round_result("einsum", ndi_la_term_finish("einsum", &r, sp->nout, sp->out), t);
   ndi_free(sp);
   return result;
 }

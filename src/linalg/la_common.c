@@ -33,14 +33,6 @@ nd_array *ndi_la_as_dtype(const char *op, const nd_array *a, nd_dtype t) {
   return r;
 }
 
-nd_array *ndi_la_rounded(const char *op, nd_array *r, nd_dtype t) {
-  if (!r || r->dtype == t) return r;
-  nd_array *c = ndi_alloc_like(op, r, t, ND_K);
-  if (c) ndi_copy_array(c, r);
-  nd_release(r);
-  return c;
-}
-
 char *ndi_la_fmt_batch(char *buf, size_t cap, int nbd, const int64_t *bshape, int64_t lin) {
   if (nbd == 0) {
     snprintf(buf, cap, "the matrix");

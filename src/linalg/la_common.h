@@ -9,10 +9,6 @@
  * distinct elements are converted. NULL (message naming op) on failure. */
 nd_array *ndi_la_as_dtype(const char *op, const nd_array *a, nd_dtype t);
 
-/* r in dtype t: r itself, or (the float32 result of a float16 or bfloat16 computation)
- * a copy rounded to t in r's layout, r released. NULL passes through. */
-nd_array *ndi_la_rounded(const char *op, nd_array *r, nd_dtype t);
-
 /* "matrix 3 of the batch" (one batch axis) or "matrix [1,2] of the batch" for the batch
  * element at C-order position lin of bshape; "the matrix" when there is no batch. */
 char *ndi_la_fmt_batch(char *buf, size_t cap, int nbd, const int64_t *bshape, int64_t lin);

@@ -157,7 +157,7 @@ static nd_array *sv_norm(const char *op, const nd_array *x, int kind, bool keepd
   /* s >= 0, so its max / min / sum are its inf, -inf and 1 vector norms */
   double ord = kind == 2 ? INFINITY : kind == -2 ? -INFINITY : 1;
   /* the singular values of float16 and bfloat16 matrices are float32 (ndi_la_dtypes) */
-  nd_array *r = ndi_la_rounded(op, vector_norm_impl(op, s, red, false, ord, "ord=-2"),
+  nd_array *r = ndi_round_result(op, vector_norm_impl(op, s, red, false, ord, "ord=-2"),
                                norm_dtype(x->dtype));
   nd_release(s);
   if (!r || !keepdims) return r;

@@ -24,14 +24,6 @@ nd_status ndi_check_reduce_dtype(const char *op, nd_dtype from, int to) {
   return ND_OK;
 }
 
-nd_array *ndi_round_result(const char *op, nd_array *r, nd_dtype t) {
-  if (!r || r->dtype == t) return r;
-  nd_array *out = ndi_alloc_like(op, r, t, ND_K);
-  if (out) ndi_copy_array(out, r);
-  nd_release(r);
-  return out;
-}
-
 nd_array *ndi_as_result_input(const char *op, const nd_array *a, nd_dtype t) {
   if (!ndi_is_half(t) || a->dtype == t) return nd_retain((nd_array *)a);
   nd_array *c = ndi_alloc_like(op, a, t, ND_K);

@@ -19,9 +19,6 @@ typedef struct ndi_reduction {
 /* Reduces `a` over (naxes, axes) as described; NULL and an error on failure. */
 nd_array *ndi_reduce_array(const ndi_reduction *r, const nd_array *a, int naxes,
                            const int *axes, bool keepdims);
-/* r, computed in ndi_compute_dtype(t), as dtype t: r itself, or (float16, bfloat16) a new
- * array of r's layout holding r's values rounded once, r released. NULL on failure. */
-nd_array *ndi_round_result(const char *op, nd_array *r, nd_dtype t);
 /* The input of a sum, product or cumulative function with a 16-bit float result t:
  * a itself (a new reference), or a copy converted to t when a has another dtype (NumPy
  * casts the input to its loop's dtype first). NULL on failure. */

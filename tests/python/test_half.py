@@ -233,6 +233,17 @@ def test_binary_random_bits(name, dtype):
 
 
 @pytest.mark.parametrize("dtype", HALVES)
+@pytest.mark.parametrize("name", ["maximum", "minimum"])
+def test_maximum_minimum_signed_zeros(name, dtype):
+    # which of two equal zeros comes out: NumPy's float16 loops give the first, ml_dtypes'
+    # bfloat16 the second
+    z = np.array([0.0, -0.0], dtype=NP_DTYPE[dtype])
+    x, y = np.repeat(z, 2), np.tile(z, 2)
+    for a, b in ((x, y), (x[::-1], y[::-1]), (x[:1], y)):
+        same_bits(nd_fn(name)(nd.asarray(a), nd.asarray(b)), getattr(np, name)(a, b))
+
+
+@pytest.mark.parametrize("dtype", HALVES)
 @pytest.mark.parametrize("layout", ["F", "T", "reversed", "stepped", "broadcast", "0d", "empty"])
 def test_elementwise_layouts(dtype, layout):
     rng = np.random.default_rng(3)
