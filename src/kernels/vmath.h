@@ -1,4 +1,5 @@
-/* Dense vector math: y[i] = f(x[i]) for n contiguous float64 or float32 values, by nd's
+/* Dense vector math: y[i] = f(x[i]) (or f(a[i], b[i])) for n contiguous float64 or float32
+ * values, by nd's
  * own kernels (vmath_kernels.h and the vmath_<family>.h it includes): within 1 ulp (0.62
  * measured against MPFR for float64; float32 evaluated in double and rounded once), the
  * same bits on every instruction set (AVX-512, AVX2 with FMA, plain C), chosen at run
@@ -13,6 +14,8 @@
 #define NDI_VMATH_FUNCS(X)                                                                 \
   X(exp) X(expm1) X(log) X(log1p) X(log2) X(log10) X(sin) X(cos) X(tan) X(asin) X(acos)    \
   X(atan) X(sinh) X(cosh) X(tanh) X(asinh) X(acosh) X(atanh)
+/* z[i] = f(a[i], b[i]) */
+#define NDI_VMATH_FUNCS2(X) X(atan2) X(hypot) X(pow) X(logaddexp)
 
 /* the entry points (vmath.c), and the loops per instruction set they choose from
  * (vmath_avx512.c, vmath_avx2.c, vmath_scalar.c) */
@@ -24,6 +27,14 @@
   NDI_VMATH_DECLARE_ISA(F, _avx2) NDI_VMATH_DECLARE_ISA(F, _scalar)
 NDI_VMATH_FUNCS(NDI_VMATH_DECLARE)
 #undef NDI_VMATH_DECLARE
+#define NDI_VMATH_DECLARE_ISA2(F, ISA)                                                     \
+  void ndi_vm_##F##_f64##ISA(double *y, const double *a, const double *b, int64_t n);     \
+  void ndi_vm_##F##_f32##ISA(float *y, const float *a, const float *b, int64_t n);
+#define NDI_VMATH_DECLARE2(F)                                                  \
+  NDI_VMATH_DECLARE_ISA2(F, ) NDI_VMATH_DECLARE_ISA2(F, _avx512)              \
+  NDI_VMATH_DECLARE_ISA2(F, _avx2) NDI_VMATH_DECLARE_ISA2(F, _scalar)
+NDI_VMATH_FUNCS2(NDI_VMATH_DECLARE2)
+#undef NDI_VMATH_DECLARE2
 
 /* Instruction-set levels: 3 AVX-512, 2 AVX2 with FMA, 1 and 0 the scalar code (SSE only,
  * or not x86-64). */

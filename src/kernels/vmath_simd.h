@@ -192,15 +192,14 @@ VI vd vscale(vd a, vd k) {
 #endif
 }
 
-/* (h + l) * 2^k rounded once, for a double-double h + l (|l| <= ulp(h)/2, h > 0) and k
+/* (h + l) * 2^k rounded once, for a double-double h + l (|l| <= ulp(h)/2, h >= 0) and k
  * as for vscale. Where the result is subnormal, rounding h + l first and scaling then
- * would round twice; instead u = h 2^(k + 1074) (exact) counts the smallest subnormals,
- * and u is rounded to an integer with l deciding the ties (the only place where l can
- * change the rounding: it is below half an ulp of u). */
+ * would round twice; instead u = h 2^(k + 1074) (exact, below 2^53) counts the smallest
+ * subnormals, and u is rounded to an integer with l deciding the ties (the only place
+ * where l can change the rounding: it is below half an ulp of u). */
 VI vd vscale_dd(vd h, vd l, vd k) {
-  vd s = vadd(h, l);
-  vm sub = mor(vlt(k, vdup(-1022.0)), mand(veq(k, vdup(-1022.0)), vlt(s, vdup(1.0))));
-  vd r = vscale(s, k);
+  vd r = vscale(vadd(h, l), k);
+  vm sub = vlt(r, vdup(0x1p-1022));
   if (many(sub)) {
     vd u = vscale(h, vadd(k, vdup(1074.0)));
     vd t = vtrunc(u), n = vrint(u);

@@ -56,15 +56,17 @@ def reference(fn, args):
     return hi, lo, scaled
 
 
-def ulp_errors(y, ref, dtype):
+def ulp_errors(y, ref, dtype, floor=0.0):
     """Errors in ulps of y (any float dtype) against ref = (hi, lo, scaled), in the
-    precision of dtype."""
+    precision of dtype; ulps of max(|ref|, floor) if floor is given."""
     hi, lo, scaled = ref
     p, emin = DTYPES[dtype]
     y = y.astype(np.float64)
     with np.errstate(all="ignore"):
         ys = np.where(scaled, y * SCALE, y)  # exact: y is as tiny as the reference
         e = np.frexp(hi)[1] - 1 - np.where(scaled, 400, 0)
+        if floor:
+            e = np.maximum(e, np.frexp(floor)[1] - 1)
         ulp = np.ldexp(1.0, np.maximum(e, emin) - (p - 1) + np.where(scaled, 400, 0))
         err = np.abs((ys - hi) - lo) / ulp
         hi = np.where(scaled, hi / SCALE, hi)
@@ -94,10 +96,10 @@ def measure(lib, fn, dtype, full, seed):
     args = list(zip(*(c.astype(np.float64).tolist() for c in cols)))
     ref = reference(fn.mpfr, args)
     got = nd_apply(lib, fn.name, cols)
-    err = ulp_errors(got, ref, dtype)
+    err = ulp_errors(got, ref, dtype, fn.floor)
     with np.errstate(all="ignore"):
         npy = getattr(np, fn.numpy)(*cols)
-    np_err = ulp_errors(npy, ref, dtype)
+    np_err = ulp_errors(npy, ref, dtype, fn.floor)
     k = int(np.argmax(err))
     return err[k], args[k], got.ravel()[k], float(np.max(np_err))
 
