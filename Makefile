@@ -8,7 +8,7 @@ ASAN_BUILD ?= build/asan
 FUZZ_BUILD ?= build/fuzz
 FUZZ_SECONDS ?= 60
 
-.PHONY: all deps pydeps accuracy test test-release test-asan test-tsan check-install check-python-install test-python python bench-python conformance demo demo-mpi bench bench-mpi install clean docs fuzz
+.PHONY: all deps pydeps accuracy test test-release test-asan test-tsan check-install check-python-install test-python python bench-python conformance demo demo-mpi bench bench-contract bench-mpi install clean docs fuzz
 
 all:
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
@@ -117,12 +117,23 @@ demo: deps all
 	@echo "== TRG for the 2D Ising model against Onsager's exact free energy"
 	$(BUILD)/examples/trg_ising --beta 0.4 --chi 16 --steps 30
 	$(BUILD)/examples/trg_ising --beta 0.44068679350977147 --chi 16 --steps 30
+	@echo "== Finite elements for the quantum harmonic oscillator (H c = E M c, the 10 lowest) against E_n = n + 1/2"
+	$(BUILD)/examples/fem_oscillator --check 1e-6
+	@echo "== Heisenberg ring of 20 spins by Lanczos against exact diagonalisation and the Bethe ansatz"
+	$(BUILD)/examples/heisenberg --N 20
 	@if [ -x $(BUILD)/examples/split_operator ]; then \
 	  echo "== Split-operator wave packet in a 2-D harmonic potential (libnd_fft) against the exact motion"; \
 	  $(BUILD)/examples/split_operator; fi
 
 bench: pydeps all
 	.venv/bin/python bench/run.py --build $(BUILD)
+
+# The contraction benchmark (bench/contract.py): CCSD, MP2, AO->MO and tensor-network
+# contractions, nd (Python and C) against NumPy, each in its own process, and against the
+# matrix products they map to; the table goes to bench/contract_results.md. About 10
+# minutes on 2 cores; CONTRACT_ARGS passes options (--rounds, --budget, case prefixes).
+bench-contract: test-python
+	.venv/bin/python bench/contract.py --build $(BUILD) $(CONTRACT_ARGS)
 
 # MPI programs on this machine: Open MPI may run as root (CI does), more ranks than cores,
 # over loopback only, ranks not bound to one core each (so that a rank can use the
