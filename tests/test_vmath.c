@@ -1,6 +1,7 @@
 /* nd's own transcendental kernels (src/kernels/vmath_*.h) give the same bits on every
  * instruction-set path this CPU can run (AVX-512, AVX2 with FMA, plain C), for float64
- * and float32, one- and two-argument functions, on random bit patterns (every exponent,
+ * and float32, one- and two-argument functions and the complex ones (complex128 and
+ * complex64), on random bit patterns (every exponent,
  * subnormals, infinities, NaN), typical ranges and the hard regions, at every length (the
  * padded last vector). NaN results must be NaN on every path; their sign and payload may
  * differ. */
@@ -112,6 +113,53 @@ static void test_paths_agree(void **state) {
   free(x), free(b), free(y0), free(y), free(xf), free(bf), free(yf0), free(yf);
 }
 
+/* The complex kernels (finite inputs: the loops give the others to C99's functions) agree
+ * on every path too, both parts, complex128 and complex64. */
+typedef void (*vmc_c128)(double *, const double *, int64_t);
+typedef void (*vmc_c64)(float *, const float *, int64_t);
+typedef struct {
+  const char *name;
+  vmc_c128 c128;
+  vmc_c64 c64;
+} vm_cfn;
+#define VM_CENTRY(F) {#F, ndi_vmc_##F##_c128, ndi_vmc_##F##_c64},
+static const vm_cfn cfns[] = {NDI_VMATH_CFUNCS(VM_CENTRY)};
+
+static void test_complex_paths_agree(void **state) {
+  (void)state;
+  const int best = ndi_vmath_level();
+  double *x = malloc(2 * N * sizeof *x), *y0 = malloc(2 * N * sizeof *y0), *y = malloc(2 * N * sizeof *y);
+  float *xf = malloc(2 * N * sizeof *xf), *yf0 = malloc(2 * N * sizeof *yf0), *yf = malloc(2 * N * sizeof *yf);
+  fill(x);
+  fill(x + N);
+  for (int i = 0; i < 2 * N; i++) {
+    if (!isfinite(x[i])) x[i] = 0.5;
+    xf[i] = (float)x[i];
+    if (!isfinite(xf[i])) xf[i] = 2.0f;
+  }
+  for (size_t k = 0; k < sizeof cfns / sizeof cfns[0]; k++) {
+    ndi_vmath_force_level(-1);
+    cfns[k].c128(y0, x, N);
+    cfns[k].c64(yf0, xf, N);
+    for (int level = best - 1; level >= 0; level--) {
+      ndi_vmath_force_level(level);
+      cfns[k].c128(y, x, N);
+      cfns[k].c64(yf, xf, N);
+      for (int i = 0; i < 2 * N; i++) {
+        if (!same64(y[i], y0[i]))
+          fail_msg("%s(complex128) at level %d against %d: z = (%a, %a): part %d %a against %a",
+                   cfns[k].name, level, best, x[i & ~1], x[i | 1], i & 1, y[i], y0[i]);
+        if (!same32(yf[i], yf0[i]))
+          fail_msg("%s(complex64) at level %d against %d: z = (%a, %a): part %d %a against %a",
+                   cfns[k].name, level, best, (double)xf[i & ~1], (double)xf[i | 1], i & 1,
+                   (double)yf[i], (double)yf0[i]);
+      }
+    }
+  }
+  ndi_vmath_force_level(-1);
+  free(x), free(y0), free(y), free(xf), free(yf0), free(yf);
+}
+
 /* Every length up to 48 and every start gives each element the value it has in a long
  * run (the padded last vector computes the same as a full one). */
 static void test_lengths(void **state) {
@@ -152,6 +200,7 @@ static void test_lengths(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_paths_agree),
+      cmocka_unit_test(test_complex_paths_agree),
       cmocka_unit_test(test_lengths),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

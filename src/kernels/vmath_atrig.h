@@ -48,13 +48,14 @@ static const double vatan_a_f[7] = {
 
 VI vdd vasin_s(vdd s) { return vodd_series(s.h, s.l, 1.0 / 6, 0x1.5555555555555p-57, vasin_p1, 14); }
 
-/* c*pi/2 + sign * 2^e * a, as the double nearest the double-double result, for the c
- * (0, 1 or 2 by lane) larger than the rest wherever it is not 0 */
-VI vd vpio2_plus(vd c, vdd a, vd scale) {
+/* c pi/2 + scale a as a double-double, for c (0, 1 or 2 by lane) larger than the rest
+ * wherever it is not 0, and scale a power of 2 with its sign (exact products) */
+VI vdd vpio2_plus_dd(vd c, vdd a, vd scale) {
   vd bh = vmul(c, vdup(VM_PIO2_HI)), bl = vmul(c, vdup(VM_PIO2_LO));
   vdd s = vfast_two_sum(bh, vmul(a.h, scale));
-  return vadd(s.h, vadd(s.l, vfma(a.l, scale, bl)));
+  return vdd_make(s.h, vadd(s.l, vfma(a.l, scale, bl)));
 }
+VI vd vpio2_plus(vd c, vdd a, vd scale) { return vdd_round(vpio2_plus_dd(c, a, scale)); }
 
 /* sqrt((1 - a)/2) as a double-double, for a in [1/2, 1] (z exact) */
 VI vdd vasin_sqrt(vd a) {

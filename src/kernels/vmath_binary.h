@@ -25,13 +25,19 @@
 #ifndef NDI_VMATH_BINARY_H
 #define NDI_VMATH_BINARY_H
 
-/* the atan2 ladder around r0 = atan(n/d): c pi/2 + s r0 by quadrant, the sign of y; zeros
- * and infinities of n and d are mapped to r0 = 0 or pi/4 by the caller */
-VI vd vatan2_finish(vdd r0, vm swap, vd x, vd y) {
+/* the atan2 ladder around r0 = atan(n/d): c pi/2 + s r0 by quadrant, as a double-double
+ * without y's sign */
+VI vdd vatan2_quadrant(vdd r0, vm swap, vd x) {
   vm xneg = vsignbit(x);
   vd c = vsel(xneg, vsel(swap, vdup(1.0), vdup(2.0)), vsel(swap, vdup(1.0), vdup(0.0)));
   vd s = vsel(mand(swap, mnot(xneg)), vdup(-1.0), vsel(mandnot(xneg, swap), vdup(-1.0), vdup(1.0)));
-  vd r = vmulsign(vpio2_plus(c, r0, s), y);
+  return vpio2_plus_dd(c, r0, s);
+}
+
+/* ... rounded, with the sign of y, NaN for NaN (zeros and infinities of n and d are mapped
+ * to r0 = 0 or pi/4 by the caller) */
+VI vd vatan2_finish(vdd r0, vm swap, vd x, vd y) {
+  vd r = vmulsign(vdd_round(vatan2_quadrant(r0, swap, x)), y);
   return vsel(mor(visnan(x), visnan(y)), vadd(x, y), r);
 }
 
@@ -53,22 +59,28 @@ VI vatan2_args vatan2_prepare(vd x, vd y) {
   return (vatan2_args){n, d, swap};
 }
 
-/* n and d are scaled by 2^-600 where d > 2^1000, and by 2^600 where n < 2^-900 (and
- * d < 2^400: else n/d underflows to 0 anyway), so that 1/d, n + d and the quotient's
- * remainder (about 2^-52 n) neither overflow nor underflow */
-VI vd vm_atan2(vd y, vd x) {
-  vatan2_args a = vatan2_prepare(x, y);
+/* atan(n/d) for vatan2_prepare's n and d: n and d are scaled by 2^-600 where d > 2^1000,
+ * and by 2^600 where n < 2^-900 (and d < 2^400: else n/d underflows to 0 anyway), so that
+ * 1/d, n + d and the quotient's remainder (about 2^-52 n) neither overflow nor underflow;
+ * below 2^-30, atan(n/d) rounds as n/d does: one division (and one for its remainder),
+ * correct even where the result is subnormal (where the series' low part would underflow) */
+VI vdd vatan2_r0(vatan2_args a) {
   vm up = mand(vlt(a.n, vdup(0x1p-900)), vlt(a.d, vdup(0x1p400)));
   vd sc = vsel(vgt(a.d, vdup(0x1p1000)), vdup(0x1p-600), vsel(up, vdup(0x1p600), vdup(1.0)));
   vdd r0 = vatan_ratio(vmul(a.n, sc), vmul(a.d, sc));
-  /* below 2^-30, atan(n/d) rounds as n/d does: one division, correct even where the
-   * result is subnormal (where the double-double's low part would underflow) */
   vm tiny = vlt(a.n, vmul(a.d, vdup(0x1p-30)));
   if (many(tiny)) {
-    r0.h = vsel(tiny, vdiv(a.n, a.d), r0.h);
-    r0.l = vsel(tiny, vdup(0.0), r0.l);
+    vd q = vdiv(a.n, a.d); /* and its remainder, unless it would underflow */
+    vd l = vsel(vlt(q, vdup(0x1p-960)), vdup(0.0), vdiv(vfnma(q, a.d, a.n), a.d));
+    r0.h = vsel(tiny, q, r0.h);
+    r0.l = vsel(tiny, l, r0.l);
   }
-  return vatan2_finish(r0, a.swap, x, y);
+  return r0;
+}
+
+VI vd vm_atan2(vd y, vd x) {
+  vatan2_args a = vatan2_prepare(x, y);
+  return vatan2_finish(vatan2_r0(a), a.swap, x, y);
 }
 
 VI vd vm_hypot(vd x, vd y) {

@@ -26,6 +26,10 @@ VI vdd vtwo_prod(vd a, vd b) {
   vd p = vmul(a, b);
   return (vdd){p, vfms(a, b, p)};
 }
+/* -a where m is set, a elsewhere (exact) */
+VI vdd vdd_negsel(vm m, vdd a) { return (vdd){vsel(m, vneg(a.h), a.h), vsel(m, vneg(a.l), a.l)}; }
+/* a where m is set, b elsewhere */
+VI vdd vdd_sel(vm m, vdd a, vdd b) { return (vdd){vsel(m, a.h, b.h), vsel(m, a.l, b.l)}; }
 /* The double nearest to h + l (for |l| small against h: one rounding) */
 VI vd vdd_round(vdd a) { return vadd(a.h, a.l); }
 /* (a.h + a.l) + b, renormalised, relative error about 2^-104 (|a| >= |b| not needed) */

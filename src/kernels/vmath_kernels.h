@@ -20,6 +20,7 @@
 #include "vmath_atrig.h"
 #include "vmath_ahyp.h"
 #include "vmath_binary.h"
+#include "vmath_complex.h"
 
 #define VM_CAT3_(a, b, c) a##b##c
 #define VM_CAT3(a, b, c) VM_CAT3_(a, b, c)
@@ -69,3 +70,23 @@ NDI_VMATH_FUNCS(VM_LOOPS)
     VM_TAIL2(float, vldf, vstf, vm_##F##_f)                                           \
   }
 NDI_VMATH_FUNCS2(VM_LOOPS2)
+
+/* complex: n interleaved (re, im) pairs, deinterleaved into vectors (complex64 widened,
+ * each part rounded to float once) */
+#define VM_LOOPSC_T(F, T, SFX)                                                        \
+  void VM_CAT3(ndi_vmc_##F, _##SFX##_, NDI_VM_SFX)(T *y, const T *x, int64_t n) {      \
+    for (int64_t i = 0; i < n; i += VL) {                                             \
+      double re[VL], im[VL];                                                          \
+      int64_t m = n - i < VL ? n - i : VL;                                            \
+      for (int k = 0; k < VL; k++) {                                                  \
+        int64_t j = i + (k < m ? k : 0);                                              \
+        re[k] = x[2 * j], im[k] = x[2 * j + 1];                                       \
+      }                                                                               \
+      vcd r = vmc_##F((vcd){vld(re), vld(im)});                                       \
+      vst(re, r.re);                                                                  \
+      vst(im, r.im);                                                                  \
+      for (int64_t k = 0; k < m; k++) y[2 * (i + k)] = (T)re[k], y[2 * (i + k) + 1] = (T)im[k]; \
+    }                                                                                 \
+  }
+#define VM_LOOPSC(F) VM_LOOPSC_T(F, double, c128) VM_LOOPSC_T(F, float, c64)
+NDI_VMATH_CFUNCS(VM_LOOPSC)

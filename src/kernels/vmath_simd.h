@@ -178,10 +178,13 @@ VI vm vsignbit(vd a) { return vigt(vidup(0), vasi(a)); }
 VI vi vtoint(vd k) { return visub(vasi(vadd(k, vdup(VM_SHIFTER))), vasi(vdup(VM_SHIFTER))); }
 /* 2^k for integer lanes k in [-1022, 1023] */
 VI vd vpow2i(vi k) { return vasd(visll(viadd(k, vidup(1023)), 52)); }
-/* a * 2^k for a double k holding an integer in [-2044, 2046], rounded once: the two
- * halves of the scaling keep the first product exact (no overflow or underflow), so only
- * the second rounds, where the result overflows or is subnormal. */
+/* a * 2^k for a double k holding an integer, rounded once; k is first clamped to
+ * [-2044, 2046] (on every path: the kernels' values a lie within 2^+-1100, so that far out
+ * the result is 0 or inf either way). The two halves of the scaling keep the first
+ * product exact (no overflow or underflow), so only the second rounds, where the result
+ * overflows or is subnormal. */
 VI vd vscale(vd a, vd k) {
+  k = vsel(vlt(k, vdup(-2044.0)), vdup(-2044.0), vsel(vgt(k, vdup(2046.0)), vdup(2046.0), k));
 #if NDI_VM_ISA == 512
   return _mm512_scalef_pd(a, k); /* the same single rounding in one instruction */
 #else
@@ -192,21 +195,22 @@ VI vd vscale(vd a, vd k) {
 #endif
 }
 
-/* (h + l) * 2^k rounded once, for a double-double h + l (|l| <= ulp(h)/2, h >= 0) and k
- * as for vscale. Where the result is subnormal, rounding h + l first and scaling then
- * would round twice; instead u = h 2^(k + 1074) (exact, below 2^53) counts the smallest
- * subnormals, and u is rounded to an integer with l deciding the ties (the only place
- * where l can change the rounding: it is below half an ulp of u). */
+/* (h + l) * 2^k rounded once, for a double-double h + l (|l| <= ulp(h)/2) and k as for
+ * vscale. Where the result is subnormal, rounding h + l first and scaling then would round
+ * twice; instead u = |h| 2^(k + 1074) (exact, below 2^53) counts the smallest subnormals,
+ * and u is rounded to an integer with l deciding the ties (the only place where l can
+ * change the rounding: it is below half an ulp of u). */
 VI vd vscale_dd(vd h, vd l, vd k) {
   vd r = vscale(vadd(h, l), k);
-  vm sub = vlt(r, vdup(0x1p-1022));
+  vm sub = vlt(vabs(r), vdup(0x1p-1022));
   if (many(sub)) {
-    vd u = vscale(h, vadd(k, vdup(1074.0)));
+    vd u = vscale(vabs(h), vadd(k, vdup(1074.0)));
+    vd lu = vmulsign(l, h); /* l as seen from |h| */
     vd t = vtrunc(u), n = vrint(u);
     vm tie = veq(vsub(u, t), vdup(0.5));
-    n = vsel(mand(tie, vgt(l, vdup(0.0))), vadd(t, vdup(1.0)), n);
-    n = vsel(mand(tie, vlt(l, vdup(0.0))), t, n);
-    r = vsel(sub, vmul(n, vdup(0x1p-1074)), r);
+    n = vsel(mand(tie, vgt(lu, vdup(0.0))), vadd(t, vdup(1.0)), n);
+    n = vsel(mand(tie, vlt(lu, vdup(0.0))), t, n);
+    r = vsel(sub, vmulsign(vmul(n, vdup(0x1p-1074)), h), r);
   }
   return r;
 }

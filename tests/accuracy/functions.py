@@ -240,3 +240,103 @@ FUNCTIONS = [
           pairs(uniform(-50, 50), shifted(0.0, logu(smallest, 1.0))), cancelling, grid([-2.0, 3.0])],
          1.0, bound_text="1 (of max(\\|result\\|, 2^-6))", floor=2.0 ** -6),
 ]
+
+
+# ---- complex functions: each component against MPC (gmpy2.mpc), on finite inputs (the
+# standard's special values are tested in tests/test_ew_math.c) ----
+
+class CFunc:
+    """bound: per part (real, imaginary), in ulps of that part's exact value, or of
+    max(|part|, floor(z)) for a part with a floor function (where the part cancels)."""
+
+    def __init__(self, name, mpc, regions, bound, numpy=None, floor=(None, None), bound_text=None):
+        self.name, self.mpc, self.regions, self.bound = name, mpc, regions, bound
+        self.numpy = numpy or name
+        self.floor = floor
+        self.bound_text = bound_text or ", ".join("%g" % b for b in bound)
+
+    def inputs(self, rng, dt, n):
+        parts = [r(rng, dt, n) for r in self.regions]
+        re = np.concatenate([p[0] for p in parts])
+        im = np.concatenate([p[1] for p in parts])
+        return (re + 1j * im).astype(dt)
+
+
+def cbox(lo, hi, lo2=None, hi2=None):
+    return lambda rng, dt, n: (rng.uniform(lo, hi, n), rng.uniform(lo if lo2 is None else lo2,
+                                                                  hi if hi2 is None else hi2, n))
+
+
+def cwide(lo, hi):
+    """both parts of log-uniform magnitude in [lo, hi] (clipped to the part dtype), any signs"""
+    def gen(rng, dt, n):
+        rt = np.float32 if dt == np.complex64 else np.float64
+        return logu(lo, hi)(rng, rt, n), logu(lo, hi)(rng, rt, n)
+    return gen
+
+
+def cnear_axes(rng, dt, n):
+    """one part tiny: near the real and the imaginary axes"""
+    rt = np.float32 if dt == np.complex64 else np.float64
+    big = rng.uniform(-4, 4, n)
+    tiny = logu(smallest, 1e-6)(rng, rt, n)
+    flip = rng.random(n) < 0.5
+    return np.where(flip, big, tiny), np.where(flip, tiny, big)
+
+
+def cunit(rng, dt, n):
+    """near the unit circle (log's real part cancels there)"""
+    t = rng.uniform(-np.pi, np.pi, n)
+    r = 1 + rng.uniform(-1e-6, 1e-6, n)
+    return r * np.cos(t), r * np.sin(t)
+
+
+def c_expm1(z):
+    ctx = gmpy2.get_context()
+    old = ctx.precision
+    ctx.precision = old + 1100  # exp(z) - 1 cancels by up to the exponent range
+    r = gmpy2.exp(z) - 1
+    ctx.precision = old
+    return +r
+
+
+def c_log1p(z):
+    ctx = gmpy2.get_context()
+    old = ctx.precision
+    ctx.precision = old + 1100  # 1 + z exact
+    r = gmpy2.log(1 + z)
+    ctx.precision = old
+    return +r
+
+
+def c_log2(z):
+    return gmpy2.log(z) / gmpy2.log(gmpy2.mpfr(2))
+
+
+CNEAR = [cbox(-5, 5), cwide(1e-20, 1e20), cnear_axes, cbox(-1, 1)]
+CEXP = [cbox(-5, 5), cbox(-700, 700, -1e3, 1e3), cnear_axes, cbox(-1, 1)]
+INVERSE = (5.0, 5.0)  # C99's (glibc's casin, ...): up to about 4.3 ulp per part measured
+COMPLEX_FUNCTIONS = [
+    CFunc("exp", gmpy2.exp, CEXP, (1.0, 1.0)),
+    # the real part e^x cos y - 1 cancels near e^x cos y = 1: an absolute bound there
+    CFunc("expm1", c_expm1, CEXP + [cwide(1e-20, 1e-3)], (1.0, 1.0),
+          floor=(lambda z: 2.0 ** -6 * np.abs(np.exp(z)), None),
+          bound_text="1 of max(\\|re\\|, 2^-6 \\|e^z\\|), 1"),
+    CFunc("log", gmpy2.log, CNEAR + [cunit], (1.0, 1.0)),
+    CFunc("log1p", c_log1p, CNEAR + [cwide(1e-20, 1e-3)], (1.0, 1.0)),
+    CFunc("log2", c_log2, CNEAR + [cunit], (1.0, 1.0)),
+    CFunc("log10", gmpy2.log10, CNEAR + [cunit], (1.0, 1.0)),
+    CFunc("sqrt", gmpy2.sqrt, CNEAR + [cwide(1e-300, 1e300)], (1.0, 1.0)),
+    CFunc("sin", gmpy2.sin, CEXP, (1.0, 1.0)),
+    CFunc("cos", gmpy2.cos, CEXP, (1.0, 1.0)),
+    CFunc("tan", gmpy2.tan, CEXP, (1.0, 1.0)),
+    CFunc("sinh", gmpy2.sinh, CEXP, (1.0, 1.0)),
+    CFunc("cosh", gmpy2.cosh, CEXP, (1.0, 1.0)),
+    CFunc("tanh", gmpy2.tanh, CEXP, (1.0, 1.0)),
+    CFunc("asin", gmpy2.asin, CNEAR, INVERSE, "arcsin"),
+    CFunc("acos", gmpy2.acos, CNEAR, INVERSE, "arccos"),
+    CFunc("atan", gmpy2.atan, CNEAR, INVERSE, "arctan"),
+    CFunc("asinh", gmpy2.asinh, CNEAR, INVERSE, "arcsinh"),
+    CFunc("acosh", gmpy2.acosh, CNEAR, INVERSE, "arccosh"),
+    CFunc("atanh", gmpy2.atanh, CNEAR, INVERSE, "arctanh"),
+]
