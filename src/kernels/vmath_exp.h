@@ -60,9 +60,8 @@ VI vd vexp_scaled(vexp_red t, vdd p, double s) {
   return vscale_dd(e.h, vadd(e.l, p.l), vsub(t.k, vdup(s)));
 }
 
-VI vd vexp_clamp(vd x, double lo, double hi) {
-  return vsel(vgt(x, vdup(hi)), vdup(hi), vsel(vlt(x, vdup(lo)), vdup(lo), x));
-}
+/* x limited to [lo, hi], NaN kept */
+VI vd vexp_clamp(vd x, double lo, double hi) { return vmin(vdup(hi), vmax(vdup(lo), x)); }
 
 VI vd vm_exp(vd x) {
   vexp_red t = vexp_reduce(vexp_clamp(x, -746.0, 710.0));

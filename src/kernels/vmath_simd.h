@@ -93,6 +93,9 @@ VI vm vgt(vd a, vd b) { return vcmp_(a, b, _CMP_GT_OQ); }
 VI vm vge(vd a, vd b) { return vcmp_(a, b, _CMP_GE_OQ); }
 VI vm veq(vd a, vd b) { return vcmp_(a, b, _CMP_EQ_OQ); }
 VI vm visnan(vd a) { return vcmp_(a, a, _CMP_UNORD_Q); }
+/* x86's max and min: b where either is NaN (so vmax(bound, x) keeps a NaN x) */
+VI vd vmax(vd a, vd b) { return VM_PD(max)(a, b); }
+VI vd vmin(vd a, vd b) { return VM_PD(min)(a, b); }
 VI vi vidup(int64_t a) { return VM_SET1_EPI64(a); }
 VI vi viadd(vi a, vi b) { return VM_EPI(add)(a, b); }
 VI vi visub(vi a, vi b) { return VM_EPI(sub)(a, b); }
@@ -118,6 +121,8 @@ VI vd vfms(vd a, vd b, vd c) { return fma(a, b, -c); }
 VI vd vfnma(vd a, vd b, vd c) { return fma(-a, b, c); }
 VI vd vrint(vd a) { return nearbyint(a); } /* the default mode: to nearest, ties to even */
 VI vd vtrunc(vd a) { return trunc(a); }
+VI vd vmax(vd a, vd b) { return a > b ? a : b; } /* x86's: b where either is NaN */
+VI vd vmin(vd a, vd b) { return a < b ? a : b; }
 VI vm vlt(vd a, vd b) { return a < b; }
 VI vm vle(vd a, vd b) { return a <= b; }
 VI vm vgt(vd a, vd b) { return a > b; }
@@ -184,10 +189,10 @@ VI vd vpow2i(vi k) { return vasd(visll(viadd(k, vidup(1023)), 52)); }
  * product exact (no overflow or underflow), so only the second rounds, where the result
  * overflows or is subnormal. */
 VI vd vscale(vd a, vd k) {
-  k = vsel(vlt(k, vdup(-2044.0)), vdup(-2044.0), vsel(vgt(k, vdup(2046.0)), vdup(2046.0), k));
 #if NDI_VM_ISA == 512
-  return _mm512_scalef_pd(a, k); /* the same single rounding in one instruction */
+  return _mm512_scalef_pd(a, k); /* the same single rounding in one instruction (at any k) */
 #else
+  k = vmin(vdup(2046.0), vmax(vdup(-2044.0), k));
   vi ki = vtoint(k);
   /* k1 = floor(k / 2), without a 64-bit arithmetic shift (AVX2 has none) */
   vi k1 = visub(visrl(viadd(ki, vidup((int64_t)1 << 62)), 1), vidup((int64_t)1 << 61));
