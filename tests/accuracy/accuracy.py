@@ -30,7 +30,7 @@ sys.path.insert(0, os.path.join(HERE, "..", "numpy"))
 from ndlib import P, Lib  # noqa: E402
 
 sys.path.insert(0, HERE)
-from functions import COMPLEX_FUNCTIONS, FUNCTIONS  # noqa: E402
+from functions import COMPLEX_FUNCTIONS, FUNCTIONS, TRIVIAL  # noqa: E402
 
 PREC = 128
 DTYPES = {"float64": (53, -1022), "float32": (24, -126)}  # precision, smallest normal exponent
@@ -172,6 +172,28 @@ def complex_table(lib, args, only):
     return head, rows, failures
 
 
+def trivial_failures(lib, only):
+    """The trivial cases (functions.TRIVIAL): nd's result must be the exact value rounded
+    to the dtype, bit for bit."""
+    mpfr = {fn.name: fn.mpfr for fn in FUNCTIONS}
+    failures = []
+    for name, gen in TRIVIAL:
+        if only and name not in only:
+            continue
+        for dtype in DTYPES:
+            cols = gen(np.dtype(dtype))
+            args = list(zip(*(c.astype(np.float64).tolist() for c in cols)))
+            hi, lo, scaled = reference(mpfr[name], args)
+            want = np.where(scaled, hi / SCALE, hi).astype(dtype)
+            got = nd_apply(lib, name, cols)
+            same = (got == want) & (np.signbit(got) == np.signbit(want))
+            for k in np.flatnonzero(~same):
+                failures.append("%s(%s) at x = %s: nd gives %r, the correctly rounded value is %r"
+                                % (name, dtype, ", ".join(map(repr, args[k])), float(got[k]),
+                                   float(want[k])))
+    return failures
+
+
 def fmt(e):
     return "inf" if not np.isfinite(e) else "%.3f" % e
 
@@ -207,7 +229,7 @@ def main():
         print(row, flush=True)
         rows.append(row)
     chead, crows, cfail = complex_table(lib, args, only)
-    failures += cfail
+    failures += cfail + trivial_failures(lib, only)
     if args.table:
         with open(args.table, "w") as f:
             f.write("| function | float64: nd | NumPy | float32: nd | NumPy | nd's bound |\n")

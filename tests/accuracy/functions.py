@@ -242,6 +242,30 @@ FUNCTIONS = [
 ]
 
 
+# ---- the trivial cases: inputs where the correctly rounded result is a trivial value
+# (sin(tiny) == tiny, cos(tiny) == 1, exp(0) == 1, log(1) == 0, atan(inf) == pi/2 rounded,
+# ...). There nd must return that value bit for bit (the zero's sign too): an error of
+# half an ulp would pass the bounds above but gives 0.9999999999999999 for cos(1e-9). ----
+
+def tinies(dt):
+    """magnitudes so small that f(x) rounds to x (odd functions) or to 1, both signs"""
+    mx, tiny, sub, eps = info(dt)
+    v = [1e-3 * math.sqrt(eps), 1e-9, 1e-20, tiny, sub, 3 * sub]
+    v = np.unique(np.array([x for x in v if x >= sub], dtype=dt))
+    return np.concatenate([v, -v, np.array([0.0, -0.0], dtype=dt)])
+
+
+ODD_AT_ZERO = ["sin", "tan", "atan", "sinh", "tanh", "asin", "asinh", "atanh", "expm1", "log1p"]
+TRIVIAL = ([(f, lambda dt: (tinies(dt),)) for f in ODD_AT_ZERO + ["cos", "cosh", "exp"]] + [
+    (f, lambda dt: (np.array([1.0], dtype=dt),)) for f in ("log", "log2", "log10", "acos", "acosh")] + [
+    ("atan", lambda dt: (np.array([np.inf, -np.inf, 1e300 if dt == np.float64 else 1e38], dtype=dt),)),
+    ("sqrt", lambda dt: (np.array([0.0, -0.0, 1.0, 4.0, 0.25], dtype=dt),)),
+    ("pow", lambda dt: (np.array([3.0, 0.5, 1.0, 1.0, 2.0], dtype=dt), np.array([0.0, -0.0, 7.5, -1e30, 10.0], dtype=dt))),
+    ("hypot", lambda dt: (np.array([3.0, -5.0, 1e-30], dtype=dt), np.array([0.0, -0.0, 1.0], dtype=dt))),
+    ("atan2", lambda dt: (np.array([0.0, -0.0, 1.0, -1.0], dtype=dt), np.array([2.0, 2.0, np.inf, np.inf], dtype=dt))),
+])
+
+
 # ---- complex functions: each component against MPC (gmpy2.mpc), on finite inputs (the
 # standard's special values are tested in tests/test_ew_math.c) ----
 
