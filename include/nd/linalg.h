@@ -105,7 +105,7 @@ ND_API nd_array *nd_trace(const nd_array *a, int64_t offset, int axis1, int axis
 ND_API nd_array *nd_cross(const nd_array *a, const nd_array *b, int axis);
 
 /** Most operands nd_einsum takes. */
-#define ND_EINSUM_MAX_OPERANDS 32
+#define ND_EINSUM_MAX_OPERANDS 1024
 
 /** Einstein summation with NumPy's grammar: "ij,jk->ik". Operands are separated by ',';
  *  letters (a-z, A-Z) label axes; "..." stands for the axes the letters leave (broadcast
@@ -145,6 +145,73 @@ ND_API nd_array *nd_einsum(const char *subscripts, int n, nd_array *const *opera
  *  Errors: as nd_einsum ("einsum_path: ..."). */
 ND_API nd_status nd_einsum_path(const char *subscripts, int n, nd_array *const *operands,
                                 int *path, double *flops);
+
+/** How einsum chooses its contraction order when none is given. AUTO (the default):
+ *  the order of least estimated time over all pairwise orders for up to 10 operands (a
+ *  search over subsets), greedily beyond; GREEDY: greedily for any count (opt_einsum's
+ *  rule: the pair sharing a label whose result shrinks the operands most); OPTIMAL: the
+ *  search over subsets for up to 16 operands, greedily beyond. */
+typedef enum nd_einsum_optimize {
+  ND_EINSUM_AUTO = 0,
+  ND_EINSUM_GREEDY,
+  ND_EINSUM_OPTIMAL
+} nd_einsum_optimize;
+
+/** NumPy's keyword arguments of einsum, for nd_einsum_ex, nd_einsum_out and
+ *  nd_einsum_path_ex. ND_EINSUM_DEFAULTS gives nd_einsum's behaviour; a NULL options
+ *  pointer means the same. */
+typedef struct nd_einsum_options {
+  /** An explicit contraction order in NumPy's einsum_path format, flattened: the
+   *  positions of each contraction's operands in the current list, each contraction ended
+   *  by -1 ({0, 1, -1, 0, 1, -1} is NumPy's [(0, 1), (0, 1)]); each result is appended to
+   *  the end of the list. A contraction may name one operand (it is summed down to what
+   *  the rest needs) or more than two (contracted pairwise, left to right). NULL: nd
+   *  plans the order with `optimize`. */
+  const int *path;
+  int path_len;                /**< entries of path, -1s included */
+  nd_einsum_optimize optimize; /**< the search when path is NULL */
+  /** The dtype to compute in and return, or -1 for the operands' promoted dtype. */
+  int dtype;
+  /** How operands may be converted to dtype, and the result to out's dtype (NumPy's
+   *  default is ND_CAST_SAFE). */
+  nd_casting casting;
+} nd_einsum_options;
+
+/** nd_einsum's behaviour as options. */
+#define ND_EINSUM_DEFAULTS ((nd_einsum_options){NULL, 0, ND_EINSUM_AUTO, -1, ND_CAST_SAFE})
+
+/** nd_einsum with options (NULL: ND_EINSUM_DEFAULTS).
+ *  Errors: as nd_einsum, and ND_ERR_TYPE (an operand that cannot be cast to dtype under
+ *  the casting rule: "einsum: cannot cast operand 0 from float64 to float32 under the
+ *  'safe' rule"; dtype not an nd_dtype), ND_ERR_VALUE (a malformed path: "einsum: path
+ *  contraction 2 names position 3 but 2 operands remain"; a path that leaves more than
+ *  one operand: "einsum: the path leaves 2 operands (it must end with one)"). */
+ND_API nd_array *nd_einsum_ex(const char *subscripts, int n, nd_array *const *operands,
+                              const nd_einsum_options *opts);
+/** nd_einsum_ex writing its result into `out`, whose shape must be the result's (no
+ *  broadcasting) and whose dtype the result's dtype must cast to under opts->casting
+ *  (NumPy's rule). The result is as if computed into a new array first, even when out
+ *  overlaps an operand; where out's layout lets the last matrix product write it, it is
+ *  written directly.
+ *  Errors: as nd_einsum_ex, and ND_ERR_SHAPE ("einsum: out has shape [3,4] but the result
+ *  has shape [3,5]"), ND_ERR_TYPE ("einsum: cannot cast the result from float64 to int32
+ *  under the 'safe' rule"), ND_ERR_READONLY (out is read-only). */
+ND_API nd_status nd_einsum_out(nd_array *out, const char *subscripts, int n,
+                               nd_array *const *operands, const nd_einsum_options *opts);
+/** nd_einsum_path with options: the steps nd_einsum_ex runs (the given path or the one it
+ *  plans), *nsteps of them written to path as pairs (i, j) in the format of nd_einsum_path,
+ *  with j = -1 for a step that sums one operand alone (a given path's one-operand
+ *  contractions); a given contraction of more than two operands appears as its pairwise
+ *  steps. path needs room for 2 (n - 1) ints when nd plans, 4 n + 4 always suffice. When
+ *  report is not NULL it gets NumPy's einsum_path text (the complete contraction, naive
+ *  and optimized scaling and FLOP counts, the theoretical speedup, the largest
+ *  intermediate, then one line per step with its scaling, its subscripts and the
+ *  subscripts left), a string the caller frees with free(). path, nsteps, flops and
+ *  report may be NULL.
+ *  Errors: as nd_einsum_ex ("einsum_path: ..."). */
+ND_API nd_status nd_einsum_path_ex(const char *subscripts, int n, nd_array *const *operands,
+                                   const nd_einsum_options *opts, int *path, int *nsteps,
+                                   double *flops, char **report);
 
 /* ---- the Array API's linalg extension (plus eig and eigvals) ----------------------- */
 
