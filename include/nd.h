@@ -20,6 +20,9 @@
 #include "nd/scope.h"
 #include "nd/io.h"
 #include "nd/linalg.h"
+#include "nd/decomp.h"
+#include "nd/matfunc.h"
+#include "nd/iterative.h"
 #include "nd/random.h"
 
 #endif

@@ -39,7 +39,7 @@ if int(os.environ["EXPECT_FFT"]):
     need += ["nd/libnd_fft.so", "nd/fft.py"]
 missing = [n for n in need if n not in names]
 assert not missing, f"missing from {os.path.basename(sys.argv[1])}: {missing}"
-assert any(n.startswith("nd/_core.") and n.endswith(".so") for n in names), "no nd/_core extension"
+assert any(n.startswith("nd/_array.") and n.endswith(".so") for n in names), "no nd/_array extension"
 libs = ", ".join(n for n in need if n.endswith(".so"))
 print(f"   {os.path.basename(sys.argv[1])}: {len(names)} files, with {libs}")
 PY

@@ -111,7 +111,7 @@ static void test_size_and_argument_errors(void **state) {
                   "the file holds 6 float64 elements after the offset, shape [2,4] needs 8");
   TH_EXPECT_ERROR(nd_fromfile(p, ND_FLOAT64, 1, (const int64_t[]){5}, ND_C, 0), ND_ERR_IO, "needs 5");
   TH_EXPECT_ERROR(nd_fromfile(p, ND_FLOAT64, 2, (const int64_t[]){(int64_t)1 << 40, (int64_t)1 << 40}, ND_C, 0),
-                  ND_ERR_OVERFLOW, "fromfile: shape [1099511627776,1099511627776] is too large");
+                  ND_ERR_OVERFLOW_SIZE, "fromfile: shape [1099511627776,1099511627776] is too large");
   TH_EXPECT_ERROR(nd_fromfile(p, ND_FLOAT64, 2, (const int64_t[]){4, -1}, ND_C, 0), ND_ERR_IO,
                   "6 float64 elements cannot be shaped as [4,-1]");
   TH_EXPECT_ERROR(nd_fromfile(p, ND_FLOAT64, 2, (const int64_t[]){0, -1}, ND_C, 0), ND_ERR_IO, "cannot be shaped");

@@ -40,26 +40,35 @@ ND_API const char *nd_last_error(void);
 /** Status of the last failure on this thread (ND_OK if none since the last clear).
  *  Errors: none. */
 ND_API nd_status nd_last_status(void);
+/** Extended code of the last failure on this thread (see the extended codes after
+ *  nd_status in nd/types.h): ND_ERR_INDEX_AXIS, ND_ERR_SHAPE_MATRIX, ND_ERR_OVERFLOW_SIZE
+ *  or ND_ERR_VALUE_INDEX where the failure is of one of those classes, else the same
+ *  value as nd_last_status (ND_OK if none). ND_STATUS_OF(code) is nd_last_status().
+ *  Errors: none. */
+ND_API int nd_last_extended_status(void);
 /** Forgets the last failure on this thread. A function given a NULL array keeps an
  *  earlier failure's message, so a chain of calls can be checked once at its end; clear
  *  before a new chain.
  *  Errors: none. */
 ND_API void nd_clear_error(void);
-/** Records a failure on this thread as nd's own functions do: status s and a printf-style
- *  message, by convention "op: what is wrong, with the shapes" (at most 1023 bytes are
- *  kept). For components built on nd (libnd_mpi, libnd_fft) and programs that extend it, so that their
- *  errors reach nd_last_error. s ND_OK clears the error instead (nd_clear_error); a NULL
- *  fmt records an empty message. Returns s.
+/** Records a failure on this thread as nd's own functions do: a status or an extended
+ *  code (ND_ERR_INDEX_AXIS, ...) and a printf-style message, by convention "op: what is
+ *  wrong, with the shapes" (at most 1023 bytes are kept). For components built on nd
+ *  (libnd_mpi, libnd_fft) and programs that extend it, so that their errors reach
+ *  nd_last_error. ND_OK clears the error instead (nd_clear_error); a NULL fmt records an
+ *  empty message. To pass a callee's failure on under another message, record
+ *  nd_last_extended_status(), so that its class is kept. Returns the status
+ *  (ND_STATUS_OF(code)).
  *  Errors: none (it records the error it is given). */
-ND_API nd_status nd_set_error(nd_status s, const char *fmt, ...)
+ND_API nd_status nd_set_error(int code, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
-/** Short name of a status ("ND_ERR_SHAPE"); "ND_ERR_UNKNOWN" for a value that is not an
- *  nd_status.
+/** Short name of a status or an extended code ("ND_ERR_SHAPE", "ND_ERR_INDEX_AXIS");
+ *  "ND_ERR_UNKNOWN" for a value that is neither.
  *  Errors: none. */
-ND_API const char *nd_status_name(nd_status s);
+ND_API const char *nd_status_name(int code);
 
 /* ---- inspection ------------------------------------------------------------------- */
 

@@ -76,7 +76,8 @@ typedef enum nd_order { ND_C = 'C', ND_F = 'F', ND_A = 'A', ND_K = 'K' } nd_orde
  *  - ND_ERR_NOMEM: memory could not be allocated: "copy: out of memory (800 bytes)".
  *  - ND_ERR_OVERFLOW, for every function that creates an array: its size in elements or
  *    bytes does not fit in int64 ("shape [4294967296,4294967296] is too large (size
- *    overflows int64)", "shape [...] of float64 is too large to allocate").
+ *    overflows int64)", "shape [...] of float64 is too large to allocate"); the extended
+ *    code is ND_ERR_OVERFLOW_SIZE.
  *
  *  Common argument checks, named by status in the "Errors:" lines:
  *  - a dtype argument that is not an nd_dtype value: ND_ERR_TYPE ("invalid dtype value 42");
@@ -86,7 +87,8 @@ typedef enum nd_order { ND_C = 'C', ND_F = 'F', ND_A = 'A', ND_K = 'K' } nd_orde
  *    ND_ERR_VALUE ("negative dimensions are not allowed (shape [2,-3])"), a NULL shape with
  *    ndim > 0 is ND_ERR_NULL;
  *  - an axis outside [-ndim, ndim) is ND_ERR_INDEX ("axis 2 is out of bounds for array of
- *    dimension 2"), and so is an axis listed twice ("repeated axis 1 in axes");
+ *    dimension 2"), and so is an axis listed twice ("repeated axis 1 in axes"); the
+ *    extended code is ND_ERR_INDEX_AXIS;
  *  - shapes that do not broadcast are ND_ERR_SHAPE ("add: shapes [2,3] and [2,2] cannot be
  *    broadcast (axis 1: 3 vs 2)");
  *  - a write into a read-only array (a memory-mapped file, a broadcast view) or into a view
@@ -107,6 +109,33 @@ typedef enum nd_status {
   ND_ERR_IO,       /**< a file could not be read or written, or is malformed */
   ND_ERR_LINALG    /**< a matrix is singular or a decomposition did not converge */
 } nd_status;
+
+/** Extended status codes: finer classes of some failures, for callers that must tell
+ *  cases apart by code rather than by message text (the Python package chooses NumPy's
+ *  exception class with them), as SQLite's extended result codes. An extended code's low
+ *  8 bits are its status (ND_STATUS_OF(code)). Functions return, and nd_last_status
+ *  reports, the status as before; nd_last_extended_status gives the extended code of the
+ *  last failure, or its status where none of these classes applies.
+ *  - ND_ERR_INDEX_AXIS: an axis argument out of range or repeated, or an axis list of the
+ *    wrong length for squeeze and reductions ("sum: axis 2 is out of bounds for array of
+ *    dimension 2"): NumPy's AxisError.
+ *  - ND_ERR_SHAPE_MATRIX: a linear-algebra function given an array that is not a matrix
+ *    or a stack of matrices, or not square where it must be ("inv: needs square
+ *    matrices, got shape [2,3] (2 x 3)"): NumPy's LinAlgError.
+ *  - ND_ERR_OVERFLOW_SIZE: the size of an array to be made, in elements or bytes, or one
+ *    of its extents, does not fit ("zeros: shape [4294967296,4294967296] is too large
+ *    (size overflows int64)", "tile: extent of axis 0 overflows int64"): NumPy's
+ *    "array is too big" ValueError. Other ND_ERR_OVERFLOW failures are values that do
+ *    not fit a dtype ("add: integer scalar 300 is out of bounds for int8").
+ *  - ND_ERR_VALUE_INDEX: a malformed index: an index string that does not parse, a second
+ *    `...` ("index: an index can only have a single ellipsis ('...') at position 5 ..."),
+ *    `?` items that do not match the index arrays given: NumPy's IndexError. */
+#define ND_ERR_INDEX_AXIS (ND_ERR_INDEX | 1 << 8)
+#define ND_ERR_SHAPE_MATRIX (ND_ERR_SHAPE | 1 << 8)
+#define ND_ERR_OVERFLOW_SIZE (ND_ERR_OVERFLOW | 1 << 8)
+#define ND_ERR_VALUE_INDEX (ND_ERR_VALUE | 1 << 8)
+/** The status of an extended code (the code itself for a status). */
+#define ND_STATUS_OF(code) ((nd_status)((code) & 0xff))
 
 /** Casting rules (NumPy's names). SAFE: values are preserved (nd_can_cast).
  *  SAME_KIND: safe, or within a kind (float64 -> float32). UNSAFE: anything except

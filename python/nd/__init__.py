@@ -5,11 +5,13 @@ See docs/guide/python.md."""
 import importlib.util as _importlib_util
 import math as _math
 
-from nd._core import (CPU as _CPU, DTYPES as _DTYPES, Array, ArraySizeError, AxisError, DType, DLDeviceType, LinAlgError,
-                      get_num_threads, set_num_threads, version as _libnd_version)
+from nd._array import CPU as _CPU, Array, DLDeviceType
+from nd._dtypes import DTYPES as _DTYPES, DType
+from nd._errors import ArraySizeError, AxisError, LinAlgError
 from nd._creation import (arange, asarray, empty, empty_like, eye, from_dlpack, full, full_like,
                           linspace, ones, ones_like, zeros, zeros_like)
-from nd._core import can_cast, finfo, iinfo, isdtype, result_type
+from nd._info import (__array_namespace_info__, can_cast, finfo, get_num_threads, iinfo, isdtype,
+                      result_type, set_num_threads, version as _libnd_version)
 from nd._elementwise import (abs, acos, acosh, add, asin, asinh, atan, atan2, atanh, bitwise_and,
                              bitwise_invert, bitwise_left_shift, bitwise_or, bitwise_right_shift,
                              bitwise_xor, ceil, clip, conj, copysign, cos, cosh, divide, equal,
@@ -20,7 +22,6 @@ from nd._elementwise import (abs, acos, acosh, add, asin, asinh, atan, atan2, at
                              reciprocal, remainder, round, sign, signbit, sin, sinh, sqrt, square,
                              subtract, tan, tanh, trunc, where)
 from nd._indexing import nonzero, take, take_along_axis
-from nd._info import __array_namespace_info__
 from nd._io import load, save, savez, savez_compressed
 from nd._linalg import einsum, einsum_path, matmul, tensordot, vecdot
 from nd._manipulation import (concat, meshgrid, repeat, roll, stack, tile, tril, triu, unstack)

@@ -13,9 +13,11 @@ from nd._c.core cimport *
 from nd._c.creation cimport *
 from nd._c.elementwise cimport nd_add, nd_multiply_scalar
 from nd._c.io cimport DLManagedTensor, nd_from_dlpack
-from nd._core cimport (Array, DType, wrap, check, raise_error, as_array, is_scalar, to_scalar, fit_big_int,
-                       to_dtype, dtype_obj, to_shape)
-from nd._core import check_device
+from nd._array cimport Array, as_array, wrap
+from nd._dtypes cimport DType, dtype_obj, to_dtype
+from nd._errors cimport check, raise_error
+from nd._scalars cimport fit_big_int, is_scalar, to_scalar, to_shape
+from nd._array import check_device
 
 cdef extern from "dlpack_capsule.h":
     DLManagedTensor *ndpy_capsule_tensor(object cap, int *readonly, int *major) except? NULL

@@ -8,7 +8,9 @@ from nd._c.core cimport *
 from nd._c.elementwise cimport *
 from nd._c.views cimport nd_real, nd_imag
 from nd._c.creation cimport nd_copy, nd_empty_like
-from nd._core cimport Array, wrap, check, raise_error, as_array, unary, binary, scalar_array, is_scalar, to_scalar
+from nd._array cimport Array, as_array, binary, scalar_array, unary, wrap
+from nd._errors cimport check, raise_error
+from nd._scalars cimport is_scalar, to_scalar
 from nd.binops cimport *
 
 

@@ -11,8 +11,11 @@ from libc.stdint cimport int64_t
 
 from nd._c.types cimport *
 from nd._c.fft cimport *
-from nd._core cimport Array, wrap, check, as_array, to_axes, to_axis, to_dtype
-from nd._core import check_device
+from nd._array cimport Array, as_array, wrap
+from nd._dtypes cimport to_dtype
+from nd._errors cimport check
+from nd._scalars cimport to_axes, to_axis
+from nd._array import check_device
 
 CacheStats = namedtuple("CacheStats", ["plans", "bytes", "hits", "misses", "upgrades", "evictions"])
 CacheStats.__module__ = "nd.fft"

@@ -7,7 +7,8 @@ from libc.stdlib cimport free, malloc
 from nd._c.types cimport *
 from nd._c.core cimport *
 from nd._c.io cimport *
-from nd._core cimport Array, wrap, check, raise_error, as_array
+from nd._array cimport Array, as_array, wrap
+from nd._errors cimport check, raise_error
 
 
 cdef bytes _path(object file, str name):

@@ -12,7 +12,10 @@ from nd._c.types cimport *
 from nd._c.core cimport *
 from nd._c.creation cimport nd_astype, nd_copy
 from nd._c.linalg cimport *
-from nd._core cimport Array, wrap, check, raise_error, as_array, to_axis, to_axes, to_dtype
+from nd._array cimport Array, as_array, wrap
+from nd._dtypes cimport to_dtype
+from nd._errors cimport check, raise_error
+from nd._scalars cimport to_axes, to_axis
 
 EighResult = namedtuple("EighResult", ["eigenvalues", "eigenvectors"])
 QRResult = namedtuple("QRResult", ["Q", "R"])
@@ -310,23 +313,6 @@ def diagonal(x, /, *, offset=0):
     return wrap(nd_linalg_diagonal(a.arr, operator.index(offset)))
 
 
-def eigh(x, /):
-    """Eigenvalues (ascending) and eigenvectors of Hermitian matrices."""
-    cdef Array a = as_array(x, "eigh")
-    cdef nd_array *w = NULL
-    cdef nd_array *v = NULL
-    cdef nd_status st
-    with nogil:
-        st = nd_linalg_eigh(a.arr, &w, &v)
-    check(st)
-    return EighResult(wrap(w), wrap(v))
-
-
-def eigvalsh(x, /):
-    """Eigenvalues (ascending) of Hermitian matrices."""
-    return _one(nd_linalg_eigvalsh, x, "eigvalsh")
-
-
 def inv(x, /):
     """Inverse of each square matrix."""
     return _one(nd_linalg_inv, x, "inv")
@@ -432,11 +418,6 @@ def slogdet(x, /):
         st = nd_linalg_slogdet(a.arr, &s, &l)
     check(st)
     return SlogdetResult(wrap(s), wrap(l))
-
-
-def solve(x1, x2, /):
-    """The solution of x1 x = x2 (a 1-D x2 is one vector, NumPy 2's rule)."""
-    return _two(nd_linalg_solve, x1, x2, "solve")
 
 
 def svd(x, /, *, full_matrices=True):

@@ -9,7 +9,9 @@ from libc.stdlib cimport free, malloc
 from nd._c.types cimport *
 from nd._c.core cimport *
 from nd._c.manipulation cimport *
-from nd._core cimport Array, wrap, check, as_array, to_axes, to_axis, to_shape
+from nd._array cimport Array, as_array, wrap
+from nd._errors cimport check
+from nd._scalars cimport to_axes, to_axis, to_shape
 
 
 cdef nd_array **_list(object arrays, str name, int *n) except NULL:

@@ -12,8 +12,10 @@ from libc.stdlib cimport free, malloc
 from nd._c.types cimport *
 from nd._c.creation cimport nd_copy
 from nd._c.random cimport *
-from nd._core cimport (Array, wrap, check, raise_error, as_array, to_dtype, dtype_obj, to_shape,
-                       to_axis)
+from nd._array cimport Array, as_array, wrap
+from nd._dtypes cimport dtype_obj, to_dtype
+from nd._errors cimport check, raise_error
+from nd._scalars cimport to_axis, to_shape
 
 cdef int64_t I64_MAX = 9223372036854775807
 

@@ -6,7 +6,9 @@ import operator
 from nd._c.types cimport *
 from nd._c.core cimport *
 from nd._c.reduce cimport *
-from nd._core cimport Array, wrap, as_array, to_axes, to_axis, to_dtype
+from nd._array cimport Array, as_array, wrap
+from nd._dtypes cimport to_dtype
+from nd._scalars cimport to_axes, to_axis
 
 ctypedef nd_array *(*reduce_fn)(const nd_array *, int, const int *, nd_bool) noexcept nogil
 

@@ -6,7 +6,8 @@ from collections import namedtuple
 from nd._c.types cimport *
 from nd._c.core cimport *
 from nd._c.sets cimport *
-from nd._core cimport Array, wrap, check, as_array
+from nd._array cimport Array, as_array, wrap
+from nd._errors cimport check
 
 UniqueAllResult = namedtuple("UniqueAllResult", ["values", "indices", "inverse_indices", "counts"])
 UniqueCountsResult = namedtuple("UniqueCountsResult", ["values", "counts"])

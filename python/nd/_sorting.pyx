@@ -3,7 +3,8 @@
 from nd._c.types cimport *
 from nd._c.core cimport *
 from nd._c.sorting cimport *
-from nd._core cimport Array, wrap, as_array, to_axis, is_scalar, scalar_array
+from nd._array cimport Array, as_array, scalar_array, wrap
+from nd._scalars cimport is_scalar, to_axis
 
 
 def sort(x, /, *, axis=-1, descending=False, stable=True):

@@ -1,6 +1,6 @@
 /* The table of nd's two-operand elementwise functions, as the binding calls them: for
  * each, the array-array form, the array-scalar form and a scalar-array form. Both the
- * Array object's operators (_core.pyx) and the namespace functions (_elementwise.pyx) use
+ * Array object's operators (_array.pyx) and the namespace functions (_elementwise.pyx) use
  * this one table. The scalar-array form is nd's own nd_scalar_<name> where the operands
  * do not commute, the array-scalar form with the operands swapped where they do, and the
  * mirrored comparison for the order comparisons (2 < x is x > 2). */

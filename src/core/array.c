@@ -62,7 +62,7 @@ nd_array *ndi_array_alloc_strided(const char *op, nd_dtype t, int ndim, const in
   size_t item = ndi_dtype_size(t);
   if ((uint64_t)size > (uint64_t)(INT64_MAX / 2) / item) {
     char buf[NDI_SHAPE_BUF];
-    return ndi_error_null(ND_ERR_OVERFLOW, "%s: shape %s of %s is too large to allocate", op,
+    return ndi_error_null(ND_ERR_OVERFLOW_SIZE, "%s: shape %s of %s is too large to allocate", op,
                           ndi_fmt_shape(buf, sizeof buf, ndim, shape), ndi_dtype_name(t));
   }
   size_t nbytes = (size_t)size * item;

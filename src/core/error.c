@@ -10,42 +10,44 @@
 
 #define NDI_MSG_CAP 1024
 
-static _Thread_local nd_status last_status = ND_OK;
+/* the extended code (nd/types.h): its low 8 bits are the status */
+static _Thread_local int last_code = ND_OK;
 static _Thread_local char last_msg[NDI_MSG_CAP];
 
 /* Formats through a local buffer: an argument may be nd_last_error() itself (a caller
  * adding its name to a callee's message, "fft: %s"), which vsnprintf into last_msg would
  * read while overwriting it. */
-static void set_error(nd_status s, const char *fmt, va_list ap) {
+static nd_status set_error(int code, const char *fmt, va_list ap) {
   char msg[NDI_MSG_CAP];
   vsnprintf(msg, sizeof msg, fmt, ap);
-  last_status = s;
+  last_code = code;
   memcpy(last_msg, msg, sizeof msg);
+  return ND_STATUS_OF(code);
 }
 
-nd_status ndi_error(nd_status s, const char *fmt, ...) {
+nd_status ndi_error(int code, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  set_error(s, fmt, ap);
+  nd_status s = set_error(code, fmt, ap);
   va_end(ap);
   return s;
 }
 
-void *ndi_error_null(nd_status s, const char *fmt, ...) {
+void *ndi_error_null(int code, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  set_error(s, fmt, ap);
+  set_error(code, fmt, ap);
   va_end(ap);
   return NULL;
 }
 
 nd_status ndi_null_arg_at(const char *op, const char *name, int64_t i) {
-  if (last_status == ND_OK) ndi_error(ND_ERR_NULL, "%s: argument %s[%lld] is NULL", op, name, (long long)i);
+  if (last_code == ND_OK) ndi_error(ND_ERR_NULL, "%s: argument %s[%lld] is NULL", op, name, (long long)i);
   return ND_ERR_NULL;
 }
 
 nd_status ndi_null_arg_named(const char *op, const char *name) {
-  if (last_status == ND_OK) ndi_error(ND_ERR_NULL, "%s: argument %s is NULL", op, name);
+  if (last_code == ND_OK) ndi_error(ND_ERR_NULL, "%s: argument %s is NULL", op, name);
   return ND_ERR_NULL;
 }
 
@@ -76,27 +78,28 @@ char *ndi_fmt_shape(char *buf, size_t cap, int ndim, const int64_t *shape) {
   return buf;
 }
 
-const char *nd_last_error(void) { return last_status == ND_OK ? "" : last_msg; }
-nd_status nd_last_status(void) { return last_status; }
+const char *nd_last_error(void) { return last_code == ND_OK ? "" : last_msg; }
+nd_status nd_last_status(void) { return ND_STATUS_OF(last_code); }
+int nd_last_extended_status(void) { return last_code; }
 void nd_clear_error(void) {
-  last_status = ND_OK;
+  last_code = ND_OK;
   last_msg[0] = '\0';
 }
 
-nd_status nd_set_error(nd_status s, const char *fmt, ...) {
-  if (s == ND_OK) {
+nd_status nd_set_error(int code, const char *fmt, ...) {
+  if (code == ND_OK) {
     nd_clear_error();
-    return s;
+    return ND_OK;
   }
   va_list ap;
   va_start(ap, fmt);
-  set_error(s, fmt ? fmt : "", ap);
+  nd_status s = set_error(code, fmt ? fmt : "", ap);
   va_end(ap);
   return s;
 }
 
-const char *nd_status_name(nd_status s) {
-  switch (s) {
+const char *nd_status_name(int code) {
+  switch (code) {
     case ND_OK: return "ND_OK";
     case ND_ERR_NULL: return "ND_ERR_NULL";
     case ND_ERR_VALUE: return "ND_ERR_VALUE";
@@ -108,6 +111,10 @@ const char *nd_status_name(nd_status s) {
     case ND_ERR_READONLY: return "ND_ERR_READONLY";
     case ND_ERR_IO: return "ND_ERR_IO";
     case ND_ERR_LINALG: return "ND_ERR_LINALG";
+    case ND_ERR_INDEX_AXIS: return "ND_ERR_INDEX_AXIS";
+    case ND_ERR_SHAPE_MATRIX: return "ND_ERR_SHAPE_MATRIX";
+    case ND_ERR_OVERFLOW_SIZE: return "ND_ERR_OVERFLOW_SIZE";
+    case ND_ERR_VALUE_INDEX: return "ND_ERR_VALUE_INDEX";
   }
   return "ND_ERR_UNKNOWN";
 }

@@ -12,10 +12,11 @@
 #define NDI_PRINTF(a, b)
 #endif
 
-/* Records a failure (status and formatted message) for this thread; returns `s`. */
-nd_status ndi_error(nd_status s, const char *fmt, ...) NDI_PRINTF(2, 3);
+/* Records a failure (a status or an extended code, nd/types.h, and a formatted message)
+ * for this thread; returns the status, ND_STATUS_OF(code). */
+nd_status ndi_error(int code, const char *fmt, ...) NDI_PRINTF(2, 3);
 /* The same, returning NULL, for array-returning functions. */
-void *ndi_error_null(nd_status s, const char *fmt, ...) NDI_PRINTF(2, 3);
+void *ndi_error_null(int code, const char *fmt, ...) NDI_PRINTF(2, 3);
 /* A NULL argument, "op: argument name is NULL": records ND_ERR_NULL unless an earlier
  * failure is pending, so the first error of a chain of calls is the one the caller sees.
  * Returns ND_ERR_NULL. */

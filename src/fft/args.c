@@ -67,10 +67,10 @@ static nd_status resolve_axes(const char *op, int ndim, int naxes, const int *ax
   for (int i = 0; i < naxes; i++) {
     int ax = axes[i];
     if (ax < -ndim || ax >= ndim)
-      return nd_set_error(ND_ERR_INDEX, "%s: axis %d is out of bounds for array of dimension %d", op,
+      return nd_set_error(ND_ERR_INDEX_AXIS, "%s: axis %d is out of bounds for array of dimension %d", op,
                           ax, ndim);
     if (ax < 0) ax += ndim;
-    if (seen[ax]) return nd_set_error(ND_ERR_INDEX, "%s: repeated axis %d in axes", op, axes[i]);
+    if (seen[ax]) return nd_set_error(ND_ERR_INDEX_AXIS, "%s: repeated axis %d in axes", op, axes[i]);
     seen[ax] = true;
     a->axes[i] = ax;
   }
@@ -125,7 +125,7 @@ nd_status ndf_resolve(const ndf_request *rq, const nd_array *x, int naxes, const
   for (int d = 0; d < a->ndim; d++) {
     if (a->shape[d] != 0 && size > INT64_MAX / 16 / a->shape[d]) {
       char buf[256];
-      return nd_set_error(ND_ERR_OVERFLOW, "%s: result of shape %s is too large", op,
+      return nd_set_error(ND_ERR_OVERFLOW_SIZE, "%s: result of shape %s is too large", op,
                           ndf_fmt_shape(buf, sizeof buf, a->ndim, a->shape));
     }
     size *= a->shape[d];
@@ -161,7 +161,7 @@ nd_array *ndf_alloc_like(const char *op, const nd_array *x, nd_dtype t, int ndim
   nd_array *m = nd_empty(t, ndim, mshape, ND_C);
   if (!m) {
     char buf[256];
-    nd_set_error(nd_last_status(), "%s: cannot allocate the result of shape %s (%s)", op,
+    nd_set_error(nd_last_extended_status(), "%s: cannot allocate the result of shape %s (%s)", op,
                  ndf_fmt_shape(buf, sizeof buf, ndim, shape), nd_last_error());
     return NULL;
   }

@@ -25,7 +25,7 @@ static nd_array *freq(const char *op, int64_t n, double d, nd_dtype t, bool half
   int64_t count = half ? n / 2 + 1 : n, positive = half ? count : (n - 1) / 2 + 1;
   nd_array *r = nd_empty(t, 1, &count, ND_C);
   if (!r) {
-    nd_set_error(nd_last_status(), "%s: %s", op, nd_last_error());
+    nd_set_error(nd_last_extended_status(), "%s: %s", op, nd_last_error());
     return NULL;
   }
   /* NumPy: integers [0, 1, ..., -(n/2), ..., -1] times 1/(n*d), in double */
@@ -60,7 +60,7 @@ static nd_array *shift(const char *op, const nd_array *x, int naxes, const int *
   }
   for (int i = 0; naxes != -1 && i < count; i++) {
     if (axes[i] < -nd || axes[i] >= nd) {
-      nd_set_error(ND_ERR_INDEX, "%s: axis %d is out of bounds for array of dimension %d", op,
+      nd_set_error(ND_ERR_INDEX_AXIS, "%s: axis %d is out of bounds for array of dimension %d", op,
                    axes[i], nd);
       return NULL;
     }
@@ -68,7 +68,7 @@ static nd_array *shift(const char *op, const nd_array *x, int naxes, const int *
   }
   for (int i = 0; i < count; i++) shifts[i] = sign * (nd_shape(x)[ax[i]] / 2);
   nd_array *r = nd_roll(x, count, shifts, count, ax);
-  if (!r) nd_set_error(nd_last_status(), "%s: %s", op, nd_last_error());
+  if (!r) nd_set_error(nd_last_extended_status(), "%s: %s", op, nd_last_error());
   return r;
 }
 

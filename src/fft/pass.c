@@ -199,14 +199,14 @@ typedef struct run_state {
   int64_t chunks;  /* tasks: runs of consecutive units */
   bool ready[256]; /* slot k > 0 has fetched its buffers (only slot k's thread touches it) */
   _Atomic int failed;
-  nd_status status;
+  int status; /* the extended code (nd_last_extended_status) */
   char msg[512];
 } run_state;
 
 static void record_failure(run_state *rs) {
   int expected = 0;
   if (atomic_compare_exchange_strong(&rs->failed, &expected, 1)) {
-    rs->status = nd_last_status() ? nd_last_status() : ND_ERR_NOMEM;
+    rs->status = nd_last_status() ? nd_last_extended_status() : ND_ERR_NOMEM;
     strncpy(rs->msg, nd_last_error(), sizeof rs->msg - 1);
   }
 }

@@ -91,7 +91,7 @@ static nd_status split_line(const ndf_pass *p, int64_t n1, const char *in, char 
     nd_status st = d && s ? nd_assign(d, s) : nd_last_status();
     nd_release(d);
     nd_release(s);
-    if (st) return nd_set_error(st, "%s: %s", p->op, nd_last_error());
+    if (st) return nd_set_error(nd_last_extended_status(), "%s: %s", p->op, nd_last_error());
     size_t es = nd_dtype_size(ct);
     memset(y + cnt * (int64_t)es, 0, (size_t)(n - cnt) * es);
     if (p->conj_in) ndf_scale_lines(y, p->single, true, 1, n, 1, n, 1.0, true);

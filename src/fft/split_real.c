@@ -163,7 +163,7 @@ static nd_status gather_line(const ndf_pass *p, nd_dtype t, char *dst, int64_t t
     nd_status st = d && s ? nd_assign(d, s) : nd_last_status();
     nd_release(d);
     nd_release(s);
-    if (st) return nd_set_error(st, "%s: %s", p->op, nd_last_error());
+    if (st) return nd_set_error(nd_last_extended_status(), "%s: %s", p->op, nd_last_error());
   }
   memset(dst + count * (int64_t)es, 0, (size_t)(total - count) * es);
   return ND_OK;
@@ -235,7 +235,7 @@ static nd_status c2r_line(const ndf_pass *p, const char *in, char *out, const nd
   st = d && s ? nd_assign(d, s) : nd_last_status();
   nd_release(d);
   nd_release(s);
-  return st ? nd_set_error(st, "%s: %s", p->op, nd_last_error()) : ND_OK;
+  return st ? nd_set_error(nd_last_extended_status(), "%s: %s", p->op, nd_last_error()) : ND_OK;
 }
 
 nd_status ndf_split_real(const ndf_pass *p) {

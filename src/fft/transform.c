@@ -6,26 +6,25 @@
  * that part is zeroed first. The following passes transform the result in place. The
  * norm's factor is applied once, by the last pass. irfftn runs its complex passes into a
  * scratch array and its last (complex-to-real) pass from there, which may overwrite it. */
-#include <stdio.h>
 #include <string.h>
 
 #include "frontend.h"
 #include "nd/core.h"
 #include "nd/creation.h"
+#include "nd/indexing.h"
 #include "nd/views.h"
 #include "pass.h"
 #include "split.h"
 
 /* dst[..., from:, ...] = 0 along axis ax. */
 static nd_status zero_tail(const char *op, nd_array *dst, int ax, int64_t from) {
-  char spec[ND_MAX_DIMS * 3 + 32];
-  size_t len = 0;
-  for (int d = 0; d < ax; d++) len += (size_t)snprintf(spec + len, sizeof spec - len, ":,");
-  snprintf(spec + len, sizeof spec - len, "%lld:", (long long)from);
-  nd_array *v = nd_index(dst, spec);
+  nd_index_item items[ND_MAX_DIMS];
+  for (int d = 0; d < ax; d++) items[d] = ND_ALL;
+  items[ax] = ND_FROM(from);
+  nd_array *v = nd_index_items(dst, ax + 1, items);
   nd_status st = v ? nd_fill(v, 0.0) : nd_last_status();
   nd_release(v);
-  if (st) nd_set_error(st, "%s: %s", op, nd_last_error());
+  if (st) nd_set_error(nd_last_extended_status(), "%s: %s", op, nd_last_error());
   return st;
 }
 
@@ -86,7 +85,7 @@ static nd_fft_norm swapped(nd_fft_norm norm) {
 nd_status ndf_execute(const ndf_request *rq, const ndf_args *a, const nd_array *x,
                       nd_array *out, nd_fft_norm norm) {
   const char *op = rq->op;
-  if (a->naxes == 0) return nd_assign(out, x) ? nd_set_error(nd_last_status(), "%s: %s", op, nd_last_error()) : ND_OK;
+  if (a->naxes == 0) return nd_assign(out, x) ? nd_set_error(nd_last_extended_status(), "%s: %s", op, nd_last_error()) : ND_OK;
   if (nd_size(out) == 0) return ND_OK;
   bool inverse = rq->family == NDF_REAL_OUT || (rq->family == NDF_COMPLEX && rq->inverse);
   double points = 1;
@@ -146,7 +145,7 @@ nd_status ndf_transform(const ndf_request *rq, nd_array **result, nd_array *out,
   if (out) {
     if ((st = ndf_check_out(rq->op, out, &a))) return st;
     if (nd_may_share_memory(out, x) && !same_array(out, x) && nd_shares_memory(out, x)) {
-      if (!(copy = nd_copy(x, ND_K))) return nd_set_error(nd_last_status(), "%s: %s", rq->op, nd_last_error());
+      if (!(copy = nd_copy(x, ND_K))) return nd_set_error(nd_last_extended_status(), "%s: %s", rq->op, nd_last_error());
       src = copy;
     }
   } else if (!(dst = ndf_alloc_like(rq->op, x, a.result, a.ndim, a.shape))) {

@@ -28,7 +28,7 @@ static nd_status resolve_shape(const ndi_io_where *w, nd_dtype t, int ndim, cons
       return ndi_error(ND_ERR_VALUE, "fromfile: invalid shape %s (extents must be >= 0, one may be -1)",
                        ndi_fmt_shape(buf, sizeof buf, ndim, shape));
     if (__builtin_mul_overflow(known, shape[i], &known))
-      return ndi_error(ND_ERR_OVERFLOW, "fromfile: shape %s is too large (size overflows int64)",
+      return ndi_error(ND_ERR_OVERFLOW_SIZE, "fromfile: shape %s is too large (size overflows int64)",
                        ndi_fmt_shape(buf, sizeof buf, ndim, shape));
   }
   uint64_t count = bytes / item; /* as NumPy, a partial element at the end is ignored */

@@ -14,7 +14,7 @@ nd_status ndi_reduce_axes(const char *op, int naxes, const int *axes, int ndim, 
    * single axis gets normalize_axes's out-of-bounds message */
   if (ndim == 0 && naxes == 1 && axes && ndi_axis_of_0d(0, axes[0]) == ND_AXIS_NONE) return ND_OK;
   if (naxes > ndim && !(ndim == 0 && naxes == 1 && axes))
-    return ndi_error(ND_ERR_INDEX, "%s: %d axes given for an array of dimension %d", op, naxes,
+    return ndi_error(ND_ERR_INDEX_AXIS, "%s: %d axes given for an array of dimension %d", op, naxes,
                      ndim);
   return ndi_normalize_axes(op, naxes, axes, ndim, NULL, reduced);
 }

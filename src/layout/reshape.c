@@ -20,7 +20,7 @@ nd_status ndi_reshape_resolve(const char *op, int64_t size, int ndim, const int6
       return ndi_error(ND_ERR_VALUE, "%s: negative dimensions are not allowed (shape %s)", op,
                        ndi_fmt_shape(buf, sizeof buf, ndim, shape));
     } else if (__builtin_mul_overflow(known, shape[i], &known)) {
-      return ndi_error(ND_ERR_OVERFLOW, "%s: shape %s is too large (size overflows int64)", op,
+      return ndi_error(ND_ERR_OVERFLOW_SIZE, "%s: shape %s is too large (size overflows int64)", op,
                        ndi_fmt_shape(buf, sizeof buf, ndim, shape));
     }
   }

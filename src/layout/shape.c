@@ -39,7 +39,7 @@ nd_status ndi_shape_size(const char *op, int ndim, const int64_t *shape, int64_t
     if (shape[i] == 0) continue;
     if (__builtin_mul_overflow(n, shape[i], &n)) {
       char buf[NDI_SHAPE_BUF];
-      return ndi_error(ND_ERR_OVERFLOW, "%s: shape %s is too large (size overflows int64)", op,
+      return ndi_error(ND_ERR_OVERFLOW_SIZE, "%s: shape %s is too large (size overflows int64)", op,
                        ndi_fmt_shape(buf, sizeof buf, ndim, shape));
     }
   }
@@ -194,13 +194,9 @@ void ndi_strides_for_perm(int ndim, const int64_t *shape, const int *perm, int64
 }
 
 nd_status ndi_normalize_axis(const char *op, int axis, int ndim, int *out) {
-  if (axis < -ndim || axis >= ndim) {
-    if (ndim == 0)
-      return ndi_error(ND_ERR_INDEX, "%s: axis %d is out of bounds for array of dimension 0", op,
-                       axis);
-    return ndi_error(ND_ERR_INDEX, "%s: axis %d is out of bounds for array of dimension %d", op,
-                     axis, ndim);
-  }
+  if (axis < -ndim || axis >= ndim)
+    return ndi_error(ND_ERR_INDEX_AXIS, "%s: axis %d is out of bounds for array of dimension %d",
+                     op, axis, ndim);
   *out = axis < 0 ? axis + ndim : axis;
   return ND_OK;
 }
@@ -215,7 +211,7 @@ nd_status ndi_normalize_axes(const char *op, int naxes, const int *axes, int ndi
     int ax = 0;
     nd_status st = ndi_normalize_axis(op, axes[i], ndim, &ax);
     if (st) return st;
-    if (flag[ax]) return ndi_error(ND_ERR_INDEX, "%s: repeated axis %d in axes", op, axes[i]);
+    if (flag[ax]) return ndi_error(ND_ERR_INDEX_AXIS, "%s: repeated axis %d in axes", op, axes[i]);
     flag[ax] = true;
     if (out) out[i] = ax;
   }

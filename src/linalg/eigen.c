@@ -73,7 +73,7 @@ static int eigh_elem(void *vctx, char *const *p, void *work) {
   return 0;
 }
 
-static nd_status eigh_impl(const char *op, const nd_array *a, nd_array **w, nd_array **v) {
+nd_status ndi_la_eigh(const char *op, const nd_array *a, nd_array **w, nd_array **v) {
   if (ndi_la_check_matrix(op, a, true)) return nd_last_status();
   eigh_ctx c = {0};
   ndi_la_dtypes(1, &a->dtype, &c.ct, &c.rt);
@@ -121,13 +121,13 @@ nd_status nd_linalg_eigh(const nd_array *a, nd_array **eigenvalues, nd_array **e
   NDI_REQUIRE_ST("eigh", eigenvalues);
   NDI_REQUIRE_ST("eigh", eigenvectors);
   *eigenvalues = *eigenvectors = NULL;
-  return eigh_impl("eigh", a, eigenvalues, eigenvectors);
+  return ndi_la_eigh("eigh", a, eigenvalues, eigenvectors);
 }
 
 nd_array *nd_linalg_eigvalsh(const nd_array *a) {
   NDI_REQUIRE("eigvalsh", a);
   nd_array *w = NULL;
-  return eigh_impl("eigvalsh", a, &w, NULL) ? NULL : w;
+  return ndi_la_eigh("eigvalsh", a, &w, NULL) ? NULL : w;
 }
 
 /* ---- eig --------------------------------------------------------------------------- */

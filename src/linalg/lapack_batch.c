@@ -25,10 +25,10 @@ void ndi_la_dtypes(int n, const nd_dtype *t, nd_dtype *compute, nd_dtype *result
 nd_status ndi_la_check_matrix(const char *op, const nd_array *a, bool square) {
   char sh[NDI_SHAPE_BUF];
   if (a->ndim < 2)
-    return ndi_error(ND_ERR_SHAPE, "%s: needs a matrix or a stack of matrices (at least 2 axes), got shape %s",
+    return ndi_error(ND_ERR_SHAPE_MATRIX, "%s: needs a matrix or a stack of matrices (at least 2 axes), got shape %s",
                      op, ndi_fmt_shape(sh, sizeof sh, a->ndim, a->shape));
   if (square && a->shape[a->ndim - 1] != a->shape[a->ndim - 2])
-    return ndi_error(ND_ERR_SHAPE, "%s: needs square matrices, got shape %s (%lld x %lld)", op,
+    return ndi_error(ND_ERR_SHAPE_MATRIX, "%s: needs square matrices, got shape %s (%lld x %lld)", op,
                      ndi_fmt_shape(sh, sizeof sh, a->ndim, a->shape),
                      (long long)a->shape[a->ndim - 2], (long long)a->shape[a->ndim - 1]);
   return ND_OK;

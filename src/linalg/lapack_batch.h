@@ -81,6 +81,10 @@ nd_array *ndi_la_alloc(const char *op, nd_dtype t, const ndi_la_batch *b, int nc
 nd_status ndi_la_svd(const char *op, const nd_array *a, bool full, bool uv, nd_array **u,
                      nd_array **s, nd_array **vh);
 
+/* The Hermitian eigendecomposition behind eigh and eigvalsh (eigen.c): eigenvalues and,
+ * with v, eigenvectors of the lower triangles; errors name op. */
+nd_status ndi_la_eigh(const char *op, const nd_array *a, nd_array **w, nd_array **v);
+
 /* Work buffer layout: bytes rounded to 64 for each piece. */
 static inline size_t ndi_la_round(size_t n) { return (n + 63) / 64 * 64; }
 

@@ -1,5 +1,5 @@
-/* LU-based functions: solve and inv (LAPACK gesv, as NumPy, inv solving against the
- * identity), det and slogdet (getrf; NumPy's formulas: the sign from the pivots and the
+/* LU-based functions: inv (LAPACK gesv against the identity, as NumPy; solve is in
+ * solve_kinds.c), lu_factor (getrf), det and slogdet (getrf; NumPy's formulas: the sign from the pivots and the
  * diagonal's signs, log|det| as the sum of the logs of the diagonal, det as
  * sign * exp(logdet); a singular matrix has sign 0 and log|det| -inf). */
 #include <complex.h>
@@ -8,104 +8,38 @@
 
 #include "core/dtype.h"
 #include "kernels/loop.h"
+#include "la_typed.h"
 #include "lapack_batch.h"
+#include "nd/decomp.h"
 #include "nd/linalg.h"
 
+/* inv: a x = I */
 typedef struct {
-  nd_dtype ct;      /* compute dtype */
-  int64_t n, k;     /* order, right-hand sides */
-  nd_dtype at, bt, xt;
-  int64_t ars, acs, brs, bcs, xrs, xcs; /* element strides */
-  bool identity;    /* inv: B is the identity */
-} lu_ctx;
+  nd_dtype ct, at, xt; /* compute, input and result dtypes */
+  int64_t n, ars, acs; /* order, element strides of a */
+} inv_ctx;
 
 static int64_t ld_of(int64_t n) { return n > 1 ? n : 1; }
 
-static int solve_elem(void *vctx, char *const *p, void *work) {
-  const lu_ctx *c = vctx;
+static int inv_elem(void *vctx, char *const *p, void *work) {
+  const inv_ctx *c = vctx;
   int64_t n = c->n, ld = ld_of(n), es = (int64_t)ndi_dtype_size(c->ct);
   char *wa = work, *wb = wa + ndi_la_round((size_t)(ld * n * es));
-  lapack_int *ipiv = (lapack_int *)(wb + ndi_la_round((size_t)(ld * c->k * es)));
+  lapack_int *ipiv = (lapack_int *)(wb + ndi_la_round((size_t)(ld * n * es)));
   ndi_la_load(c->ct, wa, ld, n, n, p[0], c->at, c->ars, c->acs);
-  if (c->identity) {
-    memset(wb, 0, (size_t)(ld * n * es));
-    for (int64_t i = 0; i < n; i++) *(double *)(wb + (i * ld + i) * es) = 1;
-  } else {
-    ndi_la_load(c->ct, wb, ld, n, c->k, p[1], c->bt, c->brs, c->bcs);
-  }
+  memset(wb, 0, (size_t)(ld * n * es));
+  for (int64_t i = 0; i < n; i++) *(double *)(wb + (i * ld + i) * es) = 1;
   lapack_int info;
   if (c->ct == ND_FLOAT64)
-    info = LAPACKE_dgesv_work(LAPACK_COL_MAJOR, (lapack_int)n, (lapack_int)c->k, (double *)wa,
+    info = LAPACKE_dgesv_work(LAPACK_COL_MAJOR, (lapack_int)n, (lapack_int)n, (double *)wa,
                               (lapack_int)ld, ipiv, (double *)wb, (lapack_int)ld);
   else
-    info = LAPACKE_zgesv_work(LAPACK_COL_MAJOR, (lapack_int)n, (lapack_int)c->k,
+    info = LAPACKE_zgesv_work(LAPACK_COL_MAJOR, (lapack_int)n, (lapack_int)n,
                               (lapack_complex_double *)wa, (lapack_int)ld, ipiv,
                               (lapack_complex_double *)wb, (lapack_int)ld);
   if (info > 0) return 1;
-  ndi_la_store(c->xt, p[c->identity ? 1 : 2], c->xrs, c->xcs, n, c->k, wb, c->ct, ld);
+  ndi_la_store(c->xt, p[1], n, 1, n, n, wb, c->ct, ld);
   return 0;
-}
-
-static size_t lu_work(const lu_ctx *c) {
-  int64_t ld = ld_of(c->n), es = (int64_t)ndi_dtype_size(c->ct);
-  return ndi_la_round((size_t)(ld * c->n * es)) + ndi_la_round((size_t)(ld * c->k * es)) +
-         ndi_la_round(sizeof(lapack_int) * (size_t)ld);
-}
-
-nd_array *nd_linalg_solve(const nd_array *a, const nd_array *b) {
-  const char *op = "solve";
-  NDI_REQUIRE(op, a);
-  NDI_REQUIRE(op, b);
-  if (ndi_la_check_matrix(op, a, true)) return NULL;
-  int64_t n = a->shape[a->ndim - 1];
-  /* NumPy 2: b is a vector only when it is 1-D; otherwise a stack of [M, K] matrices */
-  bool vec = b->ndim == 1;
-  int64_t bm = vec ? b->shape[0] : (b->ndim >= 2 ? b->shape[b->ndim - 2] : -1);
-  char sa[NDI_SHAPE_BUF], sb[NDI_SHAPE_BUF];
-  if (b->ndim == 0)
-    return ndi_error_null(ND_ERR_SHAPE, "solve: b must have at least 1 dimension (a is %s, b is 0-d)",
-                          ndi_fmt_shape(sa, sizeof sa, a->ndim, a->shape));
-  if (bm != n)
-    return ndi_error_null(ND_ERR_SHAPE, "solve: a %s and b %s do not match (a has %lld rows, b %lld)",
-                          ndi_fmt_shape(sa, sizeof sa, a->ndim, a->shape),
-                          ndi_fmt_shape(sb, sizeof sb, b->ndim, b->shape), (long long)n,
-                          (long long)b->shape[vec ? 0 : b->ndim - 2]);
-  if (ndi_la_check_lapack_size(op, n)) return NULL;
-  lu_ctx c;
-  memset(&c, 0, sizeof c);
-  nd_dtype ts[2] = {a->dtype, b->dtype};
-  ndi_la_dtypes(2, ts, &c.ct, &c.xt);
-  c.n = n;
-  c.k = vec ? 1 : b->shape[b->ndim - 1];
-  c.at = a->dtype;
-  c.bt = b->dtype;
-  c.ars = a->strides[a->ndim - 2];
-  c.acs = a->strides[a->ndim - 1];
-  c.brs = b->strides[vec ? 0 : b->ndim - 2];
-  c.bcs = vec ? 0 : b->strides[b->ndim - 1];
-  ndi_la_batch B;
-  const nd_array *in[2] = {a, b};
-  const int core[2] = {2, vec ? 1 : 2};
-  if (ndi_la_batch_init(op, &B, 2, in, core)) return NULL;
-  int64_t oc[2] = {n, c.k};
-  nd_array *x = ndi_la_alloc(op, c.xt, &B, vec ? 1 : 2, oc);
-  if (!x) return NULL;
-  c.xrs = x->strides[x->ndim - (vec ? 1 : 2)];
-  c.xcs = vec ? 0 : 1;
-  ndi_la_batch_add(&B, x, vec ? 1 : 2);
-  B.fn = solve_elem;
-  B.ctx = &c;
-  B.work = lu_work(&c);
-  B.cost = (double)n * n * (n + c.k);
-  int64_t failed;
-  int code;
-  nd_status st = ndi_la_batch_run(op, &B, &failed, &code);
-  if (!st && failed >= 0) st = ndi_la_batch_error(op, &B, failed, "is singular");
-  if (st) {
-    nd_release(x);
-    return NULL;
-  }
-  return x;
 }
 
 nd_array *nd_linalg_inv(const nd_array *a) { return ndi_la_inv("inv", a); }
@@ -115,26 +49,24 @@ nd_array *ndi_la_inv(const char *op, const nd_array *a) {
   if (ndi_la_check_matrix(op, a, true)) return NULL;
   int64_t n = a->shape[a->ndim - 1];
   if (ndi_la_check_lapack_size(op, n)) return NULL;
-  lu_ctx c;
+  inv_ctx c;
   memset(&c, 0, sizeof c);
   ndi_la_dtypes(1, &a->dtype, &c.ct, &c.xt);
-  c.n = c.k = n;
+  c.n = n;
   c.at = a->dtype;
   c.ars = a->strides[a->ndim - 2];
   c.acs = a->strides[a->ndim - 1];
-  c.identity = true;
   ndi_la_batch B;
   const int core = 2;
   if (ndi_la_batch_init(op, &B, 1, &a, &core)) return NULL;
   int64_t oc[2] = {n, n};
   nd_array *x = ndi_la_alloc(op, c.xt, &B, 2, oc);
   if (!x) return NULL;
-  c.xrs = n;
-  c.xcs = 1;
   ndi_la_batch_add(&B, x, 2);
-  B.fn = solve_elem;
+  B.fn = inv_elem;
   B.ctx = &c;
-  B.work = lu_work(&c);
+  int64_t ld = ld_of(n), es = (int64_t)ndi_dtype_size(c.ct);
+  B.work = 2 * ndi_la_round((size_t)(ld * n * es)) + ndi_la_round(sizeof(lapack_int) * (size_t)ld);
   B.cost = 2.0 * n * n * n;
   int64_t failed;
   int code;
@@ -145,6 +77,75 @@ nd_array *ndi_la_inv(const char *op, const nd_array *a) {
     return NULL;
   }
   return x;
+}
+
+/* ---- lu_factor: getrf, the factors in one matrix and 0-based pivots ----------------- */
+
+typedef struct {
+  nd_dtype ct, at, rt;
+  int64_t m, n, k, ars, acs;
+} luf_ctx;
+
+static int luf_elem(void *vctx, char *const *p, void *work) {
+  const luf_ctx *c = vctx;
+  int64_t m = c->m, n = c->n, ld = ld_of(m), es = (int64_t)ndi_dtype_size(c->ct);
+  char *wa = work;
+  lapack_int *ipiv = (lapack_int *)(wa + ndi_la_round((size_t)(ld * n * es)));
+  ndi_la_load(c->ct, wa, ld, m, n, p[0], c->at, c->ars, c->acs);
+  /* an exactly singular matrix is factored all the same (info > 0), as in SciPy;
+   * lu_solve refuses it */
+  if (m && n) ndi_la_getrf(c->ct, m, n, wa, ld, ipiv);
+  ndi_la_store(c->rt, p[1], n, 1, m, n, wa, c->ct, ld);
+  int64_t *piv = (int64_t *)p[2];
+  for (int64_t i = 0; i < c->k; i++) piv[i] = ipiv[i] - 1;
+  return 0;
+}
+
+nd_status nd_linalg_lu_factor(const nd_array *a, nd_array **lu, nd_array **piv) {
+  const char *op = "lu_factor";
+  NDI_REQUIRE_ST(op, a);
+  NDI_REQUIRE_ST(op, lu);
+  NDI_REQUIRE_ST(op, piv);
+  *lu = *piv = NULL;
+  if (ndi_la_check_matrix(op, a, false)) return nd_last_status();
+  luf_ctx c;
+  memset(&c, 0, sizeof c);
+  ndi_la_dtypes(1, &a->dtype, &c.ct, &c.rt);
+  c.at = a->dtype;
+  c.m = a->shape[a->ndim - 2];
+  c.n = a->shape[a->ndim - 1];
+  if (ndi_la_check_lapack_size(op, c.m) || ndi_la_check_lapack_size(op, c.n)) return nd_last_status();
+  c.k = c.m < c.n ? c.m : c.n;
+  c.ars = a->strides[a->ndim - 2];
+  c.acs = a->strides[a->ndim - 1];
+  ndi_la_batch B;
+  const int core = 2;
+  if (ndi_la_batch_init(op, &B, 1, &a, &core)) return nd_last_status();
+  const int64_t oc[2] = {c.m, c.n};
+  nd_array *L = ndi_la_alloc(op, c.rt, &B, 2, oc);
+  nd_array *P = L ? ndi_la_alloc(op, ND_INT64, &B, 1, &c.k) : NULL;
+  if (!P) {
+    nd_release(L);
+    return nd_last_status();
+  }
+  ndi_la_batch_add(&B, L, 2);
+  ndi_la_batch_add(&B, P, 1);
+  B.fn = luf_elem;
+  B.ctx = &c;
+  B.work = ndi_la_round((size_t)(ld_of(c.m) * c.n) * ndi_dtype_size(c.ct)) +
+           ndi_la_round(sizeof(lapack_int) * (size_t)ld_of(c.k));
+  B.cost = (double)c.m * c.n * c.k;
+  int64_t failed;
+  int code;
+  nd_status st = ndi_la_batch_run(op, &B, &failed, &code);
+  if (st) {
+    nd_release(L);
+    nd_release(P);
+    return st;
+  }
+  *lu = L;
+  *piv = P;
+  return ND_OK;
 }
 
 /* ---- det and slogdet --------------------------------------------------------------- */

@@ -157,7 +157,7 @@ static nd_array *flat_operand(const char *op, const nd_array *a) {
 static nd_array *outer_impl(const char *op, const nd_array *a, const nd_array *b) {
   int64_t n;
   if (__builtin_mul_overflow(a->size, b->size, &n))
-    return ndi_error_null(ND_ERR_OVERFLOW, "%s: a result of %lld x %lld elements overflows int64",
+    return ndi_error_null(ND_ERR_OVERFLOW_SIZE, "%s: a result of %lld x %lld elements overflows int64",
                           op, (long long)a->size, (long long)b->size);
   nd_array *fa = flat_operand(op, a);
   nd_array *fb = fa ? flat_operand(op, b) : NULL;
@@ -208,11 +208,11 @@ nd_array *nd_kron(const nd_array *a, const nd_array *b) {
     if (ea != 1) want[nw++] = 2 * d;
     if (eb != 1) want[nw++] = 2 * d + 1;
     if (__builtin_mul_overflow(ea, eb, &shape[d]))
-      return ndi_error_null(ND_ERR_OVERFLOW, "kron: extent %lld x %lld overflows", (long long)ea,
+      return ndi_error_null(ND_ERR_OVERFLOW_SIZE, "kron: extent %lld x %lld overflows", (long long)ea,
                             (long long)eb);
   }
   if (__builtin_mul_overflow(a->size, b->size, &size))
-    return ndi_error_null(ND_ERR_OVERFLOW, "kron: a result of %lld x %lld elements overflows int64",
+    return ndi_error_null(ND_ERR_OVERFLOW_SIZE, "kron: a result of %lld x %lld elements overflows int64",
                           (long long)a->size, (long long)b->size);
   if (size == 0) /* nothing to compute, and the product's axes need not fit */
     return ndi_array_alloc("kron", ndi_promote(a->dtype, b->dtype), nd, shape, ND_C);

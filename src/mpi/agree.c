@@ -17,16 +17,15 @@ void ndi_coll_begin(ndi_collective *c, const char *op) {
   c->op = op;
 }
 
-nd_status ndi_coll_fail(ndi_collective *c, nd_status s, const char *fmt, ...) {
+nd_status ndi_coll_fail(ndi_collective *c, int code, const char *fmt, ...) {
   if (c->st != ND_OK) return c->st; /* the first failure is the one reported */
   char msg[NDI_MSG_BYTES];
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
-  nd_set_error(s, "%s", msg);
-  c->st = s;
-  return s;
+  c->st = nd_set_error(code, "%s", msg);
+  return c->st;
 }
 
 nd_status ndi_coll_failed(ndi_collective *c) {
@@ -37,10 +36,10 @@ nd_status ndi_coll_failed(ndi_collective *c) {
   return c->st;
 }
 
-nd_status ndi_coll_failed_as(ndi_collective *c, nd_status st) {
+nd_status ndi_coll_failed_as(ndi_collective *c) {
   /* "add: out of memory (...)" becomes "dmatrix_add: out of memory (...)" */
   const char *m = nd_last_error(), *colon = strstr(m, ": ");
-  return ndi_coll_fail(c, st, "%s: %s", c->op, colon ? colon + 2 : m);
+  return ndi_coll_fail(c, nd_last_extended_status(), "%s: %s", c->op, colon ? colon + 2 : m);
 }
 
 /* A NULL argument: nd's rule is that it does not overwrite an earlier failure, so that a
@@ -72,7 +71,7 @@ void ndi_coll_matrix(ndi_collective *c, const char *name, const nd_dmatrix *d) {
 /* What the lowest failing rank sends to the others. */
 typedef struct verdict {
   int returned;  /* the status the function returns */
-  int recorded;  /* the status nd_last_status reports (differs for a NULL in a chain) */
+  int recorded;  /* the extended code recorded (differs for a NULL in a chain) */
   char msg[NDI_MSG_BYTES];
 } verdict;
 
@@ -96,15 +95,15 @@ static nd_status agree_over(ndi_collective *c, MPI_Comm comm, int rank) {
     memset(&v, 0, sizeof v);
     if (rank == root) {
       v.returned = (int)c->st;
-      nd_status rec = nd_last_status();
-      v.recorded = rec != ND_OK ? (int)rec : (int)c->st;
+      int rec = nd_last_extended_status();
+      v.recorded = rec != ND_OK ? rec : (int)c->st;
       snprintf(v.msg, sizeof v.msg, "%s", nd_last_error());
     }
     MPI_Bcast(&v, (int)sizeof v, MPI_BYTE, root, comm);
     v.msg[sizeof v.msg - 1] = '\0';
     bool all_failed = buf[1] == 0;
-    if (all_failed) nd_set_error((nd_status)v.recorded, "%s", v.msg);
-    else nd_set_error((nd_status)v.recorded, "%s (on rank %d)", v.msg, root);
+    if (all_failed) nd_set_error(v.recorded, "%s", v.msg);
+    else nd_set_error(v.recorded, "%s (on rank %d)", v.msg, root);
     c->st = (nd_status)v.returned;
     return c->st;
   }

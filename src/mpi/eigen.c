@@ -49,7 +49,7 @@ static nd_array *lapack_eigh(ndi_collective *c, const nd_dmatrix *a, nd_dmatrix 
   if (!st && z) st = nd_assign(z->local, v);
   nd_release(v);
   if (st) {
-    ndi_coll_failed_as(c, st); /* nd's message names its own function */
+    ndi_coll_failed_as(c); /* nd's message names its own function */
     nd_release(w);
     return NULL;
   }
@@ -130,7 +130,7 @@ static nd_status eigh(const char *op, const nd_dmatrix *a, nd_eigensolver solver
   if (!w || (want_v && !v)) ndi_coll_fail(&c, ND_ERR_NULL, "%s: argument %s is NULL", op, w ? "v" : "w");
   if (!c.st && a->shape[0] != a->shape[1]) {
     char sa[NDI_MPI_SHAPE];
-    ndi_coll_fail(&c, ND_ERR_SHAPE, "%s: a must be square, got %s", op, ndi_shape_str(a, sa));
+    ndi_coll_fail(&c, ND_ERR_SHAPE_MATRIX, "%s: a must be square, got %s", op, ndi_shape_str(a, sa));
   }
   /* as nd_linalg_eigh (the solvers would return NaNs, refuse an argument, or hang) */
   if (!c.st && !ndi_part_finite(a, NDI_PART_LOWER))
@@ -263,9 +263,9 @@ static nd_status svd_rank0(ndi_collective *c, const nd_dmatrix *a, int64_t nb, n
   int64_t k = a->shape[0] < a->shape[1] ? a->shape[0] : a->shape[1];
   nd_array *whole = NULL, *uw = NULL, *sw = NULL, *vw = NULL;
   nd_status st = nd_dmatrix_gather(a, 0, &whole); /* collective: agreed */
-  if (st) return ndi_coll_failed_as(c, st);
+  if (st) return ndi_coll_failed_as(c);
   if (g->rank == 0) {
-    if ((st = nd_linalg_svd(whole, false, &uw, &sw, &vw))) ndi_coll_failed_as(c, st);
+    if ((st = nd_linalg_svd(whole, false, &uw, &sw, &vw))) ndi_coll_failed_as(c);
   } else if (!(sw = nd_empty(a->sl->real, ND_SHAPE(k), ND_C))) {
     ndi_coll_failed(c);
   }
@@ -275,7 +275,7 @@ static nd_status svd_rank0(ndi_collective *c, const nd_dmatrix *a, int64_t nb, n
     *u = nd_dmatrix_scatter(g, uw, 0, nb, nb); /* collective: agreed */
     *vh = *u ? nd_dmatrix_scatter(g, vw, 0, nb, nb) : NULL;
     if (!*vh) {
-      ndi_coll_failed_as(c, nd_last_status());
+      ndi_coll_failed_as(c);
       nd_dmatrix_free(*u);
       *u = NULL;
     }

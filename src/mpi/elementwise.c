@@ -30,7 +30,7 @@ static nd_dmatrix *binary(const char *op, const nd_dmatrix *a, const nd_dmatrix 
     int t = nd_result_type(a->dtype, b->dtype);
     nd_status st;
     if (!(r = ndi_dmatrix_like(op, a, (nd_dtype)t))) ndi_coll_failed(&c);
-    else if ((st = f(r->local, a->local, b->local))) ndi_coll_failed_as(&c, st);
+    else if ((st = f(r->local, a->local, b->local))) ndi_coll_failed_as(&c);
   }
   if (ndi_agree(&c)) return nd_dmatrix_free(r), NULL;
   return ndi_dmatrix_publish(r);
@@ -73,7 +73,7 @@ nd_dmatrix *nd_dmatrix_scale(const nd_dmatrix *a, nd_scalar alpha) {
     if (alpha.kind == ND_SCALAR_COMPLEX && t == ND_FLOAT64) t = ND_COMPLEX128;
     nd_status st;
     if (!(r = ndi_dmatrix_like(c.op, a, t))) ndi_coll_failed(&c);
-    else if ((st = nd_multiply_scalar_out(r->local, a->local, alpha))) ndi_coll_failed_as(&c, st);
+    else if ((st = nd_multiply_scalar_out(r->local, a->local, alpha))) ndi_coll_failed_as(&c);
   }
   if (ndi_agree(&c)) return nd_dmatrix_free(r), NULL;
   return ndi_dmatrix_publish(r);

@@ -10,7 +10,7 @@ nd_dmatrix *nd_dmatrix_cholesky(const nd_dmatrix *a, bool upper) {
   ndi_coll_value(&c, "upper", upper);
   if (!c.st && a->shape[0] != a->shape[1]) {
     char sa[NDI_MPI_SHAPE];
-    ndi_coll_fail(&c, ND_ERR_SHAPE, "dmatrix_cholesky: a must be square, got %s", ndi_shape_str(a, sa));
+    ndi_coll_fail(&c, ND_ERR_SHAPE_MATRIX, "dmatrix_cholesky: a must be square, got %s", ndi_shape_str(a, sa));
   }
   /* as nd_linalg_cholesky (p?potrf lets a NaN through into the factor) */
   if (!c.st && !ndi_part_finite(a, upper ? NDI_PART_UPPER : NDI_PART_LOWER))

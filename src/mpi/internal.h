@@ -47,6 +47,11 @@ typedef struct ndi_sl {
   __typeof__(pzheevd_) *heevd; /* complex */
   __typeof__(pdsyev_) *syev;   /* real */
   __typeof__(pzheev_) *heev;   /* complex */
+  __typeof__(pdsyevr_) *syevr; /* real */
+  __typeof__(pzheevr_) *heevr; /* complex */
+  __typeof__(pdsygst_) *sygst; /* p?sygst, p?hegst */
+  __typeof__(pdtrsm_) *trsm;
+  __typeof__(pdtrmm_) *trmm;
   __typeof__(pdgesvd_) *gesvd; /* real */
   __typeof__(pzgesvd_) *cgesvd; /* complex */
   __typeof__(pslange_) *lange_single; /* s, c */
@@ -165,15 +170,16 @@ void ndi_coll_grid(ndi_collective *c, const char *name, nd_grid *g);
 void ndi_coll_matrix(ndi_collective *c, const char *name, const nd_dmatrix *d);
 /* A value that must be the same on every rank. */
 void ndi_coll_value(ndi_collective *c, const char *name, int64_t v);
-/* Records this rank's failure (the first one counts); returns s. */
-nd_status ndi_coll_fail(ndi_collective *c, nd_status s, const char *fmt, ...)
+/* Records this rank's failure (the first one counts): a status or an extended code
+ * (nd/types.h) and the message; returns the status of the first failure. */
+nd_status ndi_coll_fail(ndi_collective *c, int code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* Records a failure whose message a called nd function already set. */
 nd_status ndi_coll_failed(ndi_collective *c);
 /* The same, with the message relabelled to name c's function instead of the nd function
- * called on its behalf ("multiply: ..." becomes "dmatrix_scale: ..."); st is that call's
- * status. */
-nd_status ndi_coll_failed_as(ndi_collective *c, nd_status st);
+ * called on its behalf ("multiply: ..." becomes "dmatrix_scale: ..."), its extended code
+ * kept. */
+nd_status ndi_coll_failed_as(ndi_collective *c);
 /* The agreement: ND_OK on every rank, or the same failure on every rank. After it the
  * values are cleared, so a later ndi_agree (after a ScaLAPACK call) agrees on the verdict
  * alone. */
@@ -202,6 +208,10 @@ bool ndi_same_grid(ndi_collective *c, const nd_dmatrix *a, const nd_dmatrix *b);
  * failure. */
 nd_dmatrix *ndi_redistributed_copy(ndi_collective *c, const nd_dmatrix *a, nd_grid *g,
                                    int64_t mb, int64_t nb, nd_dtype t);
+/* Rows i0 .. i0 + m - 1 and columns j0 .. j0 + n - 1 of d (0-based) as a new matrix with
+ * d's blocks (p?gemr2d). Collective; NULL after an agreed failure. */
+nd_dmatrix *ndi_submatrix(ndi_collective *c, const nd_dmatrix *d, int64_t i0, int64_t j0, int64_t m,
+                          int64_t n);
 /* The square block size the factorisations use for a: its row block size. */
 static inline int64_t ndi_square_block(const nd_dmatrix *a) { return a->mb; }
 

@@ -39,7 +39,7 @@ nd_dmatrix *nd_dmatrix_matmul(const nd_dmatrix *a, const nd_dmatrix *b) {
 static bool square(ndi_collective *c, const nd_dmatrix *a) {
   if (c->st || a->shape[0] == a->shape[1]) return !c->st;
   char sa[NDI_MPI_SHAPE];
-  ndi_coll_fail(c, ND_ERR_SHAPE, "%s: a must be square, got %s", c->op, ndi_shape_str(a, sa));
+  ndi_coll_fail(c, ND_ERR_SHAPE_MATRIX, "%s: a must be square, got %s", c->op, ndi_shape_str(a, sa));
   return false;
 }
 

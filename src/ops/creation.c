@@ -101,7 +101,7 @@ nd_array *nd_arange(nd_dtype t, double start, double stop, double step) {
   double len = ratio == 0 && delta != 0 ? (signbit(ratio) ? 0 : 1) : ceil(ratio);
   if (!(len > 0)) len = 0;
   if (len > 9.0e18)
-    return ndi_error_null(ND_ERR_OVERFLOW, "arange: %g elements is too many", len);
+    return ndi_error_null(ND_ERR_OVERFLOW_SIZE, "arange: %g elements is too many", len);
   if (t == ND_BOOL && len > 2)
     return ndi_error_null(ND_ERR_VALUE, "arange: no fill function for bool with more than 2 elements");
   int64_t n = (int64_t)len;

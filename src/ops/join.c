@@ -63,7 +63,7 @@ static nd_array *concat_flat(int n, nd_array *const *arrays, nd_dtype t) {
   int64_t total = 0;
   for (int k = 0; k < n; k++)
     if (__builtin_add_overflow(total, arrays[k]->size, &total))
-      return ndi_error_null(ND_ERR_OVERFLOW, "concat: total size overflows int64");
+      return ndi_error_null(ND_ERR_OVERFLOW_SIZE, "concat: total size overflows int64");
   nd_array *out = ndi_array_alloc("concat", t, 1, &total, ND_C);
   if (!out) return NULL;
   int64_t es = (int64_t)ndi_dtype_size(t), off = 0;
@@ -101,7 +101,7 @@ nd_array *nd_concat(int n, nd_array *const *arrays, int axis) {
                             ndi_fmt_shape(b0, sizeof b0, a0->ndim, a0->shape), ax);
     }
     if (__builtin_add_overflow(shape[ax], a->shape[ax], &shape[ax]))
-      return ndi_error_null(ND_ERR_OVERFLOW, "concat: extent of axis %d overflows int64", ax);
+      return ndi_error_null(ND_ERR_OVERFLOW_SIZE, "concat: extent of axis %d overflows int64", ax);
   }
   nd_array *out = join_alloc("concat", (nd_dtype)t, n, arrays, a0->ndim, shape, -1);
   if (!out) return NULL;

@@ -26,7 +26,7 @@ nd_array *nd_tile(const nd_array *a, int nreps, const int64_t *reps) {
     S[i] = si >= 0 ? a->shape[si] : 1;
     st[i] = si >= 0 ? a->strides[si] : 0;
     if (__builtin_mul_overflow(R[i], S[i], &shape[i]))
-      return ndi_error_null(ND_ERR_OVERFLOW, "tile: extent of axis %d overflows int64", i);
+      return ndi_error_null(ND_ERR_OVERFLOW_SIZE, "tile: extent of axis %d overflows int64", i);
   }
   bool copy_only = true;
   for (int i = 0; i < nd; i++) copy_only &= R[i] == 1;

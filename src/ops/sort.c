@@ -125,7 +125,7 @@ nd_array *nd_searchsorted(const nd_array *sorted, const nd_array *values, nd_sid
     if (!(src = nd_take(sorted, sorter, 0))) {
       char msg[512]; /* "take: ..." said of the sorter */
       snprintf(msg, sizeof msg, "%s", nd_last_error() + strlen("take: "));
-      ndi_error(nd_last_status(), "%s: sorter: %s", op, msg);
+      ndi_error(nd_last_extended_status(), "%s: sorter: %s", op, msg);
       return NULL;
     }
   }

@@ -88,7 +88,7 @@ static nd_status axis_source_init(const char *op, const nd_array *a, int axis, a
     s->strides[0] = es;
     return ND_OK;
   }
-  if (a->ndim == 0) return ndi_error(ND_ERR_INDEX, "%s: axis %d is out of bounds for array of dimension 0", op, axis);
+  if (a->ndim == 0) return ndi_error(ND_ERR_INDEX_AXIS, "%s: axis %d is out of bounds for array of dimension 0", op, axis);
   nd_status st = ndi_normalize_axis(op, axis, a->ndim, &s->axis);
   if (st) return st;
   s->ndim = a->ndim;
@@ -269,7 +269,7 @@ static nd_array *repeat_impl(const nd_array *a, int64_t count, const nd_array *c
   for (int64_t i = 0; i < n; i++) {
     int64_t r = reps ? reps[i] : count;
     if (r < 0 && reps && ndi_dtype_kind(counts->dtype) == 'u') { /* uint64 above INT64_MAX */
-      ndi_error(ND_ERR_OVERFLOW, "repeat: a count of %llu overflows the result's extent",
+      ndi_error(ND_ERR_OVERFLOW_SIZE, "repeat: a count of %llu overflows the result's extent",
                 (unsigned long long)r);
       goto done;
     }
@@ -278,7 +278,7 @@ static nd_array *repeat_impl(const nd_array *a, int64_t count, const nd_array *c
       goto done;
     }
     if (__builtin_add_overflow(total, r, &total)) {
-      ndi_error(ND_ERR_OVERFLOW, "repeat: the result's extent overflows int64");
+      ndi_error(ND_ERR_OVERFLOW_SIZE, "repeat: the result's extent overflows int64");
       goto done;
     }
   }

@@ -158,7 +158,7 @@ nd_array *nd_squeeze(nd_array *a, int naxes, const int *axes) {
   } else {
     int ax[ND_MAX_DIMS];
     if (naxes > a->ndim)
-      return ndi_error_null(ND_ERR_INDEX, "squeeze: %d axes given for an array of dimension %d", naxes, a->ndim);
+      return ndi_error_null(ND_ERR_INDEX_AXIS, "squeeze: %d axes given for an array of dimension %d", naxes, a->ndim);
     if (ndi_normalize_axes("squeeze", naxes, axes, a->ndim, ax, drop)) return NULL;
     for (int i = 0; i < naxes; i++) {
       if (a->shape[ax[i]] != 1) {

@@ -98,7 +98,7 @@ nd_status nd_random_shuffle(nd_rng *g, nd_array *a, int axis) {
   nd_status st = ndi_check_writable(op, a);
   if (st) return st;
   if (a->ndim == 0 || axis < -a->ndim || axis >= a->ndim)
-    return ndi_error(ND_ERR_INDEX, "%s: axis %d is out of bounds for array of dimension %d",
+    return ndi_error(ND_ERR_INDEX_AXIS, "%s: axis %d is out of bounds for array of dimension %d",
                      op, axis, a->ndim);
   if (axis < 0) axis += a->ndim;
   if (a->size == 0) return ND_OK; /* NumPy draws nothing here either */

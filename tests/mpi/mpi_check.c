@@ -51,23 +51,26 @@ bool mc_check_at(bool cond, const char *file, int line, const char *fmt, ...) {
   return false;
 }
 
-bool mc_error_at(nd_status s, const char *fragment, const char *file, int line) {
-  bool ok = nd_last_status() == s && strstr(nd_last_error(), fragment) != NULL;
+bool mc_error_at(int s, const char *fragment, const char *file, int line) {
+  /* an extended code is compared as such, a status with the recorded status */
+  int got = (s & ~0xff) == 0 ? (int)nd_last_status() : nd_last_extended_status();
+  bool ok = got == s && strstr(nd_last_error(), fragment) != NULL;
   mc_check_at(ok, file, line, "expected %s containing \"%s\", got %s: \"%s\"", nd_status_name(s),
-              fragment, nd_status_name(nd_last_status()), nd_last_error());
+              fragment, nd_status_name(got), nd_last_error());
   nd_clear_error();
   return ok;
 }
 
-bool mc_agreed_at(nd_status s, const char *fragment, const char *file, int line) {
-  /* the message's hash and the status, min and max over the ranks */
+bool mc_agreed_at(int s, const char *fragment, const char *file, int line) {
+  /* the message's hash and the extended code, min and max over the ranks */
   uint64_t h = 1469598103934665603ULL;
   for (const char *p = nd_last_error(); *p; p++) h = (h ^ (unsigned char)*p) * 1099511628211ULL;
-  long v[4] = {(long)(h >> 2), -(long)(h >> 2), (long)nd_last_status(), -(long)nd_last_status()};
+  long code = nd_last_extended_status();
+  long v[4] = {(long)(h >> 2), -(long)(h >> 2), code, -code};
   MPI_Allreduce(MPI_IN_PLACE, v, 4, MPI_LONG, MPI_MIN, MPI_COMM_WORLD);
   bool same = v[0] == -v[1] && v[2] == -v[3];
   mc_check_at(same, file, line, "the ranks disagree on the error (this rank: %s \"%s\")",
-              nd_status_name(nd_last_status()), nd_last_error());
+              nd_status_name((int)code), nd_last_error());
   return mc_error_at(s, fragment, file, line) && same;
 }
 

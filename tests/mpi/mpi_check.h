@@ -32,12 +32,12 @@ bool mc_check_at(bool cond, const char *file, int line, const char *fmt, ...)
 #define MC_NONNULL(p, what) MC_CHECK((p) != NULL, "%s returned NULL: %s", what, nd_last_error())
 /* The last error has status s and its message contains fragment. */
 #define MC_ERROR(s, fragment) mc_error_at((s), (fragment), __FILE__, __LINE__)
-bool mc_error_at(nd_status s, const char *fragment, const char *file, int line);
+bool mc_error_at(int s, const char *fragment, const char *file, int line);
 
 /* Collective: the last error has status s, contains fragment, and its status and message
  * are the same on every rank of MPI_COMM_WORLD; then clears it. */
 #define MC_AGREED(s, fragment) mc_agreed_at((s), (fragment), __FILE__, __LINE__)
-bool mc_agreed_at(nd_status s, const char *fragment, const char *file, int line);
+bool mc_agreed_at(int s, const char *fragment, const char *file, int line);
 
 /* A label printed with every failure (the case being run). */
 void mc_case(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

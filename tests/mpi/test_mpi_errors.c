@@ -88,13 +88,13 @@ static void test_operands(nd_grid *g, nd_grid *other) {
   if (mc_size > 1) MC_AGREED(ND_ERR_VALUE, "dmatrix_scale: argument alpha differs between ranks");
   nd_clear_error();
   MC_CHECK(!nd_dmatrix_solve(a, c), "solve non-square");
-  MC_AGREED(ND_ERR_SHAPE, "dmatrix_solve: a must be square, got [4,5]");
+  MC_AGREED(ND_ERR_SHAPE_MATRIX, "dmatrix_solve: a must be square, got [4,5]");
   MC_CHECK(!nd_dmatrix_inv(a), "inv non-square");
-  MC_AGREED(ND_ERR_SHAPE, "dmatrix_inv: a must be square, got [4,5]");
+  MC_AGREED(ND_ERR_SHAPE_MATRIX, "dmatrix_inv: a must be square, got [4,5]");
   nd_array *w = NULL;
   nd_dmatrix *v = NULL;
   MC_CHECK(nd_dmatrix_eigh(a, &w, &v) == ND_ERR_SHAPE, "eigh non-square");
-  MC_AGREED(ND_ERR_SHAPE, "dmatrix_eigh: a must be square, got [4,5]");
+  MC_AGREED(ND_ERR_SHAPE_MATRIX, "dmatrix_eigh: a must be square, got [4,5]");
   MC_CHECK(nd_dmatrix_eigh_ex(NULL, ND_EIGENSOLVER_AUTO, &w, &v) == ND_ERR_NULL, "NULL a");
   MC_AGREED(ND_ERR_NULL, "dmatrix_eigh: argument a is NULL");
   nd_dmatrix *sq = nd_dmatrix_eye(g, ND_FLOAT64, 5, 5, 0, 2, 2);

@@ -70,11 +70,16 @@ def test_narrower_exceptions_as_numpy():
     assert issubclass(nd.ArraySizeError, ValueError) and issubclass(nd.ArraySizeError, OverflowError)
     for f in (lambda m: m.empty((2, 2**62)), lambda m: m.zeros((2**40, 2**40)),
               lambda m: m.empty(2**63 - 1), lambda m: m.arange(2**70),
-              lambda m: m.reshape(m.ones(4), (2**62, 4))):
+              lambda m: m.reshape(m.ones(4), (2**62, 4)), lambda m: m.tile(m.ones(4), (2**62,))):
         with pytest.raises(nd.ArraySizeError):
             f(nd)
         with pytest.raises(ValueError):
             f(np)
+    # results whose extent overflows (NumPy crashes on some of these)
+    big = nd.broadcast_to(nd.ones(1, dtype=nd.int8), (2**62,))
+    for f in (lambda: nd.repeat(nd.ones(4), 2**62), lambda: nd.concat([big, big])):
+        with pytest.raises(nd.ArraySizeError, match="overflows"):
+            f()
     # finfo of a non-float dtype and iinfo of a non-integer one: ValueError, as NumPy's
     for t in (nd.bool, nd.int8, nd.uint64):
         with pytest.raises(ValueError, match="finfo"):

@@ -17,6 +17,9 @@ cdef extern from "nd/types.h" nogil:
     ctypedef enum nd_status:
         ND_OK, ND_ERR_NULL, ND_ERR_VALUE, ND_ERR_SHAPE, ND_ERR_TYPE, ND_ERR_INDEX,
         ND_ERR_OVERFLOW, ND_ERR_NOMEM, ND_ERR_READONLY, ND_ERR_IO, ND_ERR_LINALG
+    # extended codes (macros)
+    enum:
+        ND_ERR_INDEX_AXIS, ND_ERR_SHAPE_MATRIX, ND_ERR_OVERFLOW_SIZE, ND_ERR_VALUE_INDEX
     ctypedef enum nd_casting:
         ND_CAST_NO, ND_CAST_SAFE, ND_CAST_SAME_KIND, ND_CAST_UNSAFE
     ctypedef enum nd_scalar_kind:
