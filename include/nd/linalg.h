@@ -50,7 +50,10 @@ ND_API nd_array *nd_matmul(const nd_array *a, const nd_array *b);
 
 /** Tensor contraction over the last `naxes` axes of a and the first `naxes` of b (NumPy's
  *  tensordot with an integer): the result has a's remaining axes, then b's. naxes 0 is
- *  the outer product. Summed extents must be equal.
+ *  the outer product. Summed extents must be equal. The product reads its operands in
+ *  place where their strides allow (nd_einsum describes the engine); the result is
+ *  C-contiguous when the product writes that layout at full speed, otherwise a view of
+ *  the faster layout (its strides show which).
  *  Errors: ND_ERR_VALUE (naxes < 0 or above either ndim: "tensordot: cannot sum over 3
  *  axes of arrays with 2 and 2 axes"), ND_ERR_SHAPE (summed extents differ: "tensordot:
  *  [2,3] and [4,5]: summed axes differ (axis 1 of a has extent 3, axis 0 of b 4)"; a
@@ -108,37 +111,48 @@ ND_API nd_array *nd_cross(const nd_array *a, const nd_array *b, int axis);
 #define ND_EINSUM_MAX_OPERANDS 1024
 
 /** Einstein summation with NumPy's grammar: "ij,jk->ik". Operands are separated by ',';
- *  letters (a-z, A-Z) label axes; "..." stands for the axes the letters leave (broadcast
- *  across operands, aligned on the right); spaces are ignored. With "->" the output is
- *  explicit; without it, it is "..." followed by the letters that occur exactly once, in
- *  alphabetical order (uppercase first). A letter repeated in one operand takes its
- *  diagonal; letters missing from the output are summed; axes of extent 1 broadcast.
- *  Operands of different dtypes are promoted. The operands are contracted pairwise in the
- *  order nd_einsum_path chooses, each pair as one (batched) matrix product read in place
- *  where strides allow. With one operand and nothing to sum, the result is a view of it
- *  (as in NumPy); otherwise a new array (C-contiguous in the output order when the last
- *  product can write it so). Malformed subscripts are errors naming the position:
- *  "einsum: invalid character '$' at position 1 (subscripts are letters)".
- *  Errors: ND_ERR_VALUE (malformed subscripts; n outside [1, ND_EINSUM_MAX_OPERANDS]:
- *  "einsum: 0 operands (1 to 32 are supported)"; subscripts for another number of
- *  operands: "einsum: the subscripts name more operands than the 1 given (',' at position
- *  1)"; an output label that is in no input, or twice in the output: "einsum: output label
- *  'j' at position 3 does not appear in any input"), ND_ERR_SHAPE (subscripts that do not
- *  match an operand's axes: "einsum: operand 0 has 2 axes but its subscripts (from
- *  position 0) name 3"; a label of two extents: "einsum: label 'j' has extent 3 in operand
- *  0 but 4 in operand 1"; `...` axes that do not broadcast; an output of more than
- *  ND_MAX_DIMS axes; operands that no pairwise order contracts without an intermediate
- *  product of more than ND_MAX_DIMS axes: "einsum: the product of operands of 59 and 59
- *  axes would have 72 axes (at most 64)"), ND_ERR_NULL (subscripts, operands or one
- *  operand NULL). */
+ *  letters (a-z, A-Z) label axes, and so does any non-ASCII character (UTF-8), as
+ *  opt_einsum names labels beyond 52 (a 5 x 5 PEPS norm has 105); "..." stands for the
+ *  axes the labels leave (broadcast across operands, aligned on the right); spaces are
+ *  ignored. With "->" the output is explicit; without it, it is "..." followed by the
+ *  labels that occur exactly once: uppercase letters, lowercase letters, then other
+ *  characters by code point. A label repeated in one operand takes its diagonal; labels
+ *  missing from the output are summed; axes of extent 1 broadcast. Operands of different
+ *  dtypes are promoted.
+ *
+ *  The operands are contracted pairwise in the order nd_einsum_path reports (the least
+ *  estimated time: nd_einsum_optimize), each pair as one batched matrix product (gemv or
+ *  dot where an extent is 1) that reads its operands in place where their strides allow,
+ *  loops over axes that do not chain, or copies the operand that costs least to copy. The
+ *  order is kept in a cache of the last 64 (subscripts, shapes, strides), so a repeated
+ *  call does not plan again. An intermediate is made in the layout its next step reads in
+ *  place; the result is C-contiguous in the output order when the last product writes
+ *  that layout at full speed, and otherwise (OpenBLAS runs a product up to twice as fast
+ *  with its longer side contiguous in C) a view in the output order of the layout the
+ *  product wrote, as NumPy's einsum returns a transposed view of its tensordot. With one
+ *  operand and nothing to sum, the result is a view of it (as in NumPy). Malformed
+ *  subscripts are errors naming the position (in bytes): "einsum: invalid character '$'
+ *  at position 1 (subscripts are letters)".
+ *  Errors: ND_ERR_VALUE (malformed subscripts, invalid UTF-8: "einsum: invalid UTF-8 byte
+ *  0xff at position 1"; n outside [1, ND_EINSUM_MAX_OPERANDS]: "einsum: 0 operands (1 to
+ *  1024 are supported)"; subscripts for another number of operands: "einsum: the
+ *  subscripts name more operands than the 1 given (',' at position 1)"; an output label
+ *  that is in no input, or twice in the output: "einsum: output label 'j' at position 3
+ *  does not appear in any input"; more than 140 distinct labels besides the letters),
+ *  ND_ERR_SHAPE (subscripts that do not match an operand's axes: "einsum: operand 0 has 2
+ *  axes but its subscripts (from position 0) name 3"; a label of two extents: "einsum:
+ *  label 'j' has extent 3 in operand 0 but 4 in operand 1"; `...` axes that do not
+ *  broadcast; an output of more than ND_MAX_DIMS axes; operands that no pairwise order
+ *  contracts without an intermediate product of more than ND_MAX_DIMS axes: "einsum: the
+ *  product of operands of 59 and 59 axes would have 72 axes (at most 64)"), ND_ERR_NULL
+ *  (subscripts, operands or one operand NULL). */
 ND_API nd_array *nd_einsum(const char *subscripts, int n, nd_array *const *operands);
 /** The contraction order nd_einsum uses for these operands: n - 1 pairs written to
  *  path[0 .. 2n-3] (positions i < j in the current operand list; the result of each step
- *  is appended to the end of the list, NumPy's einsum_path convention), found by
- *  exhaustive search for up to 6 operands and greedily beyond, avoiding any step whose
- *  product would have more than ND_MAX_DIMS axes where another order exists (such a step
- *  cannot run; a path nd_einsum can run is never changed by this); *flops gets the estimated
- *  cost of that path in NumPy's model (its "Optimized FLOP count"). Where no letter is
+ *  is appended to the end of the list, NumPy's einsum_path convention), chosen as
+ *  nd_einsum_optimize's AUTO describes, avoiding any step whose product would have more
+ *  than ND_MAX_DIMS axes where another order exists (such a step cannot run); *flops gets
+ *  the cost of that path in NumPy's model (its "Optimized FLOP count"). Where no label is
  *  summed over and there are 3 or more operands ("i,j,k->ijk"), NumPy does not plan a
  *  path and reports the cost of one step over all operands; nd still contracts in pairs
  *  and reports their (smaller) cost. path and flops may be NULL.
@@ -146,11 +160,16 @@ ND_API nd_array *nd_einsum(const char *subscripts, int n, nd_array *const *opera
 ND_API nd_status nd_einsum_path(const char *subscripts, int n, nd_array *const *operands,
                                 int *path, double *flops);
 
-/** How einsum chooses its contraction order when none is given. AUTO (the default):
- *  the order of least estimated time over all pairwise orders for up to 10 operands (a
- *  search over subsets), greedily beyond; GREEDY: greedily for any count (opt_einsum's
- *  rule: the pair sharing a label whose result shrinks the operands most); OPTIMAL: the
- *  search over subsets for up to 16 operands, greedily beyond. */
+/** How einsum chooses its contraction order when none is given. Orders are priced by an
+ *  estimate of their time on this class of machine (each step's matrix product by its
+ *  extents, elementwise products by their size, the copy of an operand whose summed axes
+ *  do not chain), ties going to fewer flops in NumPy's model. AUTO (the default): the
+ *  cheapest of all pairwise orders for up to 10 operands (dynamic programming over
+ *  subsets of the operands; outer products only where nothing else joins two subsets),
+ *  greedily beyond; GREEDY: greedily for any count (opt_einsum's rule: the pair sharing a
+ *  label whose result is smallest against its operands, ties by time; outer products of
+ *  the smallest operands last); OPTIMAL: the search over subsets for up to 12 operands,
+ *  greedily beyond. */
 typedef enum nd_einsum_optimize {
   ND_EINSUM_AUTO = 0,
   ND_EINSUM_GREEDY,
