@@ -42,6 +42,7 @@ def _reps(f):
 CASES.update({
     "views/transpose": (_small, _reps(lambda a: a.T)),
     "views/slice": (_small, _reps(lambda a: a[1:50:2, ::-1])),
+    "views/slice_items": (_small, _reps(lambda a: a[1:50:2, ::-1])),
     "views/reshape": (_small, _reps(lambda a: a.reshape(50, 2, 200))),
     "views/broadcast_to": (_small, _reps(lambda a: np.broadcast_to(a, (4, 100, 200)))),
 })
