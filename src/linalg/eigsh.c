@@ -232,7 +232,7 @@ nd_status nd_linalg_eigsh_ex(const nd_array *a, int64_t k, const nd_eigsh_option
   NDI_REQUIRE_ST(OP, w);
   char sh[NDI_SHAPE_BUF];
   if (a->ndim != 2 || a->shape[0] != a->shape[1])
-    return ndi_error(ND_ERR_SHAPE, OP ": a must be a square matrix, got shape %s",
+    return ndi_error(ND_ERR_SHAPE_MATRIX, OP ": a must be a square matrix, got shape %s",
                      ndi_fmt_shape(sh, sizeof sh, a->ndim, a->shape));
   int64_t n = a->shape[0];
   if (ndi_la_check_lapack_size(OP, n)) return nd_last_status();
