@@ -305,7 +305,7 @@ static void test_out_forms(void **state) {
                   "irfft: out has shape [8,9], expected [8,16]");
   nd_array *one = nd_zeros(ND_COMPLEX128, ND_SHAPE(1, 9), ND_C);
   nd_array *bc = nd_broadcast_to(one, 2, (int64_t[]){8, 9});
-  TH_EXPECT_ERROR(nd_fft_fft_out(bc, x, 0, -1, ND_FFT_BACKWARD), ND_ERR_READONLY, "fft: out is read-only");
+  TH_EXPECT_ERROR(nd_fft_fft_out(bc, x, 0, -1, ND_FFT_BACKWARD), ND_ERR_READONLY, "fft: destination array is read-only");
   TH_EXPECT_ERROR(nd_fft_fft_out(NULL, x, 0, -1, ND_FFT_BACKWARD), ND_ERR_NULL, "fft: argument out is NULL");
   nd_array *arr[] = {x, want, wide, out, y, buf, top, bottom, wn, r, rw, ro, back, small, c64, one, bc};
   for (size_t i = 0; i < sizeof arr / sizeof arr[0]; i++) nd_release(arr[i]);

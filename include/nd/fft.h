@@ -22,11 +22,11 @@
  *    invalid norm 7").
  *  - Any layout of x (strided, transposed, negative strides, broadcast) is accepted. The
  *    result is a new array whose axes lie in memory in x's order (an F-ordered x gives an
- *    F-ordered result).
+ *    F-ordered result; NumPy's K rule, as nd_alloc_like lays it out).
  *  - The _out forms write into `out`, which must have exactly the result's shape
  *    (ND_ERR_SHAPE, "fft: out has shape [4], expected [8]") and dtype (ND_ERR_TYPE, "fft:
  *    out has dtype complex64, expected complex128"), be writeable (ND_ERR_READONLY, "fft:
- *    out is read-only (or a broadcast view)") and may have any strides. out may be x
+ *    destination array is read-only", also for a broadcast view) and may have any strides. out may be x
  *    itself (transformed in place) or overlap it (the result is as if x were copied
  *    first). Repeated calls reuse cached plans and per-thread buffers, so an _out form
  *    allocates no result memory (irfftn over several axes still needs a scratch array).

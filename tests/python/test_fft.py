@@ -203,7 +203,7 @@ def test_out_errors():
         nd.fft.fft(a, out=nd.zeros((4, 5), dtype=nd.complex128))
     with pytest.raises(TypeError, match="fft: out has dtype complex64, expected complex128"):
         nd.fft.fft(a, out=nd.zeros((4, 6), dtype=nd.complex64))
-    with pytest.raises(ValueError, match="rfftn: out is read-only"):
+    with pytest.raises(ValueError, match="rfftn: destination array is read-only"):
         nd.fft.rfftn(a, out=nd.broadcast_to(nd.zeros((1, 4), dtype=nd.complex128), (4, 4)))
     with pytest.raises(TypeError, match="fft: out must be an nd.Array, not ndarray"):
         nd.fft.fft(a, out=np.zeros((4, 6), complex))
