@@ -92,6 +92,18 @@ static void *add_f16_1t(void) { return ew_setup(ND_FLOAT16, -100, 100, 1); }
 static void *add_bf16_1t(void) { return ew_setup(ND_BFLOAT16, -100, 100, 1); }
 static void *math_f16_1t(void) { return ew_setup(ND_FLOAT16, 0.01, 5, 1); }
 static void *math_f16(void) { return ew_setup(ND_FLOAT16, 0.01, 5, 0); }
+static void *math_bf16(void) { return ew_setup(ND_BFLOAT16, 0.01, 5, 0); }
+/* every other element of the 16M input into every other element of the output */
+static void *math_f16_strided(void) {
+  half_state *s = ew_setup(ND_FLOAT16, 0.01, 5, 0);
+  nd_array *a = nd_index(s->a, "::2"), *o = nd_index(s->out, "::2");
+  bench_check(a && o, "index");
+  nd_release(s->a);
+  nd_release(s->out);
+  s->a = a;
+  s->out = o;
+  return s;
+}
 static void run_add(void *p) {
   half_state *s = p;
   bench_check(nd_add_out(s->out, s->a, s->b) == ND_OK, "add_out");
@@ -154,5 +166,7 @@ const bench_case bench_cases_half[] = {
     {"half/sin_f16", "16M f16 in [0.01,5)", math_f16, run_sin, teardown, BMATH16},
     {"half/exp_f16", "16M f16 in [0.01,5)", math_f16, run_exp, teardown, BMATH16},
     {"half/log_f16", "16M f16 in [0.01,5)", math_f16, run_log, teardown, BMATH16},
+    {"half/sin_f16_strided", "8M f16 [::2] into [::2]", math_f16_strided, run_sin, teardown, BMATH16 / 2},
+    {"half/sin_bf16", "16M bf16 in [0.01,5)", math_bf16, run_sin, teardown, BMATH16},
     {NULL, NULL, NULL, NULL, NULL, 0},
 };

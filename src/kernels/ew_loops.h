@@ -18,9 +18,12 @@
 #include "loop.h"
 
 /* The context the frontend passes to every elementwise kernel: kernels that can fail on
- * data (integer pow with a negative exponent) set `error`; the frontend reports it. */
+ * data (integer pow with a negative exponent) set `error`; the frontend reports it. `data`
+ * is read-only input of the loop the frontend chose (the 16-bit result table of
+ * half_table.c). */
 typedef struct ndi_ew_ctx {
   _Atomic int error;
+  const void *data;
 } ndi_ew_ctx;
 
 static inline void ndi_ew_fail(void *ctx, int code) {

@@ -8,8 +8,10 @@
 
 /* A row of the table (nd/elementwise.h) as the descriptor and the public functions. */
 #define DEFINE_UNARY(NAME, RULE, ACCEPTS, COST)                                        \
+  static ndi_half_tables half_##NAME;                                                \
   static const ndi_ufunc uf_##NAME = {#NAME, 1, ndi_k_##NAME, NDI_RULE_##RULE,        \
-                                      NDI_ACCEPTS_##ACCEPTS, NDI_COST_##COST};         \
+                                      NDI_ACCEPTS_##ACCEPTS, NDI_COST_##COST, NULL,   \
+                                      &half_##NAME};                                   \
   nd_array *nd_##NAME(const nd_array *x) {                                           \
     const nd_array *in[1] = {x};                                                     \
     return ndi_ufunc_new(&uf_##NAME, in);                                            \

@@ -90,6 +90,7 @@ typedef struct {
   nd_dtype logical;               /* the dtype NumPy's loop would run in (compute, or the
                                    * 16-bit float computed in float32) */
   nd_dtype in[NDI_EW_MAX_IN];     /* what each input is converted to */
+  const uint16_t *table;          /* the 16-bit result table the loop reads, or NULL */
 } resolved;
 
 static nd_status unsupported(const ndi_ufunc *f, const nd_array *const *in, int first) {
@@ -117,9 +118,35 @@ static int mixed_sign(const ndi_ufunc *f, const nd_array *const *in) {
   return 0;
 }
 
+/* Runs the float32-and-round path of the one-input function f over the 65536 bit patterns
+ * of a 16-bit float dtype: the engine call execute would make, into the table. */
+static void fill_half_table(uint16_t *table, const uint16_t *bits, const void *arg) {
+  const ndi_ufunc *f = ((const void *const *)arg)[0];
+  nd_dtype dt = *(const nd_dtype *)((const void *const *)arg)[1];
+  int64_t shape[1] = {65536}, unit[1] = {1};
+  ndi_ew_operand o = {(char *)table, unit, dt, ND_FLOAT32};
+  ndi_ew_operand x = {(char *)bits, unit, dt, ND_FLOAT32};
+  ndi_ew_ctx ctx = {0};
+  unsigned flags = ((f->flags & NDI_UF_CONTIG) ? NDI_EW_CONTIGUOUS : 0) | NDI_EW_NO_STREAM;
+  ndi_elementwise(1, 1, shape, &o, &x, f->loops[ND_FLOAT32], &ctx, flags, f->work_scale);
+}
+
+/* A one-input function from a 16-bit float to the same dtype computed in float32 reads its
+ * results from a table of all 65536 (kernels/half_table.h) instead: the same bits, at the
+ * cost of a lookup. Left on the float32 path when the table cannot be allocated. */
+static void half_table_path(const ndi_ufunc *f, resolved *r) {
+  nd_dtype dt = r->out;
+  const void *arg[2] = {f, &dt};
+  r->table = ndi_half_table(f->half, dt == ND_BFLOAT16, fill_half_table, arg);
+  if (!r->table) return;
+  r->loop = ndi_half_table_loop;
+  r->compute = r->kout = r->in[0] = dt;
+}
+
 static nd_status resolve(const ndi_ufunc *f, const nd_array *const *in, resolved *r) {
   int first = (f->flags & NDI_UF_COND_FIRST) ? 1 : 0;
   int mixed = mixed_sign(f, in);
+  r->table = NULL;
   if (mixed) {
     r->loop = f->mixed[mixed - 1];
     r->compute = ND_INT64; /* not used beyond this */
@@ -192,6 +219,7 @@ static nd_status resolve(const ndi_ufunc *f, const nd_array *const *in, resolved
   r->logical = c;
   for (int j = 0; j < f->nin; j++) r->in[j] = k;
   if (first) r->in[0] = ND_BOOL;
+  if (k != c && r->out == c && f->half) half_table_path(f, r);
   return ND_OK;
 }
 /* The name the header gives input k of f, for NULL-argument messages. */
@@ -314,8 +342,8 @@ static nd_status execute(const ndi_ufunc *f, const prepared *p, nd_array *out,
     }
   }
   if (negative_exponent(f, p, in)) return ND_ERR_VALUE;
-  ndi_ew_ctx ctx = {0};
-  unsigned flags = ((f->flags & NDI_UF_CONTIG) ? NDI_EW_CONTIGUOUS : 0) |
+  ndi_ew_ctx ctx = {0, p->t.table};
+  unsigned flags = ((f->flags & NDI_UF_CONTIG) && !p->t.table ? NDI_EW_CONTIGUOUS : 0) |
                    (fresh ? NDI_EW_NO_STREAM : 0);
   ndi_loop_fn unary = pow_shortcut(f, p, in);
   if (unary) {
@@ -323,7 +351,9 @@ static nd_status execute(const ndi_ufunc *f, const prepared *p, nd_array *out,
     return ND_OK;
   }
   ndi_loop_fn loop = f->loops == ndi_k_clip ? clip_loop(f, p, in) : p->t.loop;
-  ndi_elementwise(f->nin, p->ndim, p->shape, &o, ops, loop, &ctx, flags, f->work_scale);
+  /* a table lookup costs about what a conversion does, whatever the function */
+  int64_t scale = p->t.table ? 2 : f->work_scale;
+  ndi_elementwise(f->nin, p->ndim, p->shape, &o, ops, loop, &ctx, flags, scale);
   if (atomic_load(&ctx.error) == NDI_EW_ERR_NEG_POWER)
     return ndi_error(ND_ERR_VALUE, "%s: integers to negative integer powers are not allowed",
                      f->name);

@@ -7,6 +7,7 @@
 #define NDI_UFUNC_H
 
 #include "frontend.h"
+#include "kernels/half_table.h"
 #include "kernels/loop.h"
 
 enum {
@@ -33,6 +34,8 @@ typedef struct ndi_ufunc {
   const char *accepts;       /* for messages: "integer or boolean", ... */
   int64_t work_scale;        /* cost of an element relative to a copy */
   const ndi_loop_fn *mixed;  /* comparisons: exact (int64, uint64) and (uint64, int64) loops */
+  ndi_half_tables *half;     /* one-input functions: their float16 and bfloat16 result
+                              * tables (kernels/half_table.h); NULL: none */
 } ndi_ufunc;
 
 /* The allocating form: a new array holding f(in...). */
