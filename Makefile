@@ -97,8 +97,10 @@ test-asan: pydeps
 # libgomp is not instrumented, so its barriers would be reported falsely).
 test-tsan:
 	cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DND_TSAN=ON -DND_BUILD_BENCH=OFF -DND_BUILD_EXAMPLES=OFF
-	cmake --build $(TSAN_BUILD) -j $(JOBS) --target test_threads test_pool
+	cmake --build $(TSAN_BUILD) -j $(JOBS) --target test_threads test_pool test_half_table
 	OMP_NUM_THREADS=1 TSAN_OPTIONS=halt_on_error=1 $(TSAN_BUILD)/tests/test_threads
+	@# the 16-bit result tables built by racing first uses
+	OMP_NUM_THREADS=1 TSAN_OPTIONS=halt_on_error=1 $(TSAN_BUILD)/tests/test_half_table
 	@# nd's worker pool on 2 to 4 threads (its own threads, which TSan sees; OpenMP's it cannot)
 	OMP_NUM_THREADS=1 TSAN_OPTIONS=halt_on_error=1:die_after_fork=0 $(TSAN_BUILD)/tests/test_pool
 	@# libnd_fft: its plan cache under program threads, its batches on nd's pool (when FFTW is there to build it)
