@@ -4,7 +4,8 @@
 #   package's build and test tools (pip, into .venv).
 #   Open MPI, ScaLAPACK and ELPA are for the distributed component (libnd_mpi).
 # Usage: scripts/install-deps.sh [--python | --docs]
-#   --python also prepares .venv (numpy, cython, scikit-build-core, pytest, hypothesis);
+#   --python also prepares .venv (numpy, cython, scikit-build-core, pytest, hypothesis, and
+#   the ecosystem nd is tested in: dask, xarray, opt_einsum, cotengra, quimb);
 #   --docs also installs doxygen.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -44,5 +45,13 @@ if [ "${1:-}" = "--python" ]; then
     echo "install-deps: preparing .venv (numpy, scipy, cython, scikit-build-core, pytest, pytest-xdist, hypothesis)"
     [ -x .venv/bin/python ] || python3 -m venv .venv
     .venv/bin/pip install -q --disable-pip-version-check numpy scipy cython scikit-build-core pytest pytest-xdist hypothesis
+  fi
+  # the libraries nd's tests run on nd arrays (tests/python/test_dask*.py, test_xarray.py,
+  # test_tensor_networks.py): dask.array and dask.distributed (one extra, so that their
+  # versions match), xarray, opt_einsum, cotengra and quimb (with autoray; quimb brings
+  # numba: about 45 s and 500 MiB in all on a warm pip cache)
+  if ! .venv/bin/python -c 'import dask.array, distributed, xarray, opt_einsum, cotengra, autoray, quimb' 2>/dev/null; then
+    echo "install-deps: adding dask, dask.distributed, xarray, opt_einsum, cotengra and quimb to .venv"
+    .venv/bin/pip install -q --disable-pip-version-check "dask[array,distributed]" xarray opt_einsum cotengra quimb
   fi
 fi

@@ -50,9 +50,10 @@ def matmul(x1, x2, /):
     return _two(nd_matmul, x1, x2, "matmul")
 
 
-def tensordot(x1, x2, /, *, axes=2):
+def tensordot(x1, x2, /, axes=2):
     """Contraction over the last `axes` axes of x1 and the first of x2, or over the axis
-    pairs axes = (axes of x1, axes of x2)."""
+    pairs axes = (axes of x1, axes of x2). axes may also be given by position, as NumPy
+    takes it (tensordot(a, b, 1))."""
     cdef Array a = as_array(x1, "tensordot")
     cdef Array b = as_array(x2, "tensordot")
     cdef int aa[64]
@@ -92,7 +93,7 @@ def vecdot(x1, x2, /, *, axis=-1):
     return wrap(r)
 
 
-cdef nd_array **_operands(tuple operands, int *n) except NULL:
+cdef nd_array **_operands(tuple operands, int *n, list keep) except NULL:
     n[0] = len(operands)
     if n[0] > ND_EINSUM_MAX_OPERANDS:
         raise ValueError(f"einsum: at most {ND_EINSUM_MAX_OPERANDS} operands, got {n[0]}")
@@ -101,7 +102,8 @@ cdef nd_array **_operands(tuple operands, int *n) except NULL:
         raise MemoryError()
     try:
         for i, x in enumerate(operands):
-            p[i] = as_array(x, "einsum").arr
+            keep.append(as_array(x, "einsum"))  # (new arrays for other libraries' arrays)
+            p[i] = (<Array>keep[i]).arr
     except BaseException:
         free(p)
         raise
@@ -117,7 +119,8 @@ def einsum(subscripts, /, *operands, optimize=True):
     cdef bytes sub = subscripts.encode()
     cdef const char *cs = sub
     cdef int n
-    cdef nd_array **p = _operands(operands, &n)
+    cdef list keep = []
+    cdef nd_array **p = _operands(operands, &n, keep)
     cdef nd_array *r
     try:
         with nogil:
@@ -135,7 +138,8 @@ def einsum_path(subscripts, /, *operands, optimize="greedy"):
     cdef bytes sub = subscripts.encode()
     cdef const char *cs = sub
     cdef int n
-    cdef nd_array **p = _operands(operands, &n)
+    cdef list keep = []
+    cdef nd_array **p = _operands(operands, &n, keep)
     cdef int *path = <int *>malloc(sizeof(int) * (2 * n + 2))
     cdef double flops = 0
     cdef nd_status st
