@@ -8,7 +8,7 @@ ASAN_BUILD ?= build/asan
 FUZZ_BUILD ?= build/fuzz
 FUZZ_SECONDS ?= 60
 
-.PHONY: all deps pydeps test test-release test-asan test-tsan check-install check-python-install test-python python bench-python conformance demo demo-mpi bench bench-contract bench-mpi install clean docs fuzz
+.PHONY: all deps pydeps accuracy test test-release test-asan test-tsan check-install check-python-install test-python python bench-python conformance demo demo-mpi bench bench-contract bench-mpi install clean docs fuzz
 
 all:
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
@@ -106,11 +106,21 @@ test-tsan:
 	  cmake --build $(TSAN_BUILD) -j $(JOBS) --target test_fft_plans && \
 	  OMP_NUM_THREADS=1 TSAN_OPTIONS=halt_on_error=1 $(TSAN_BUILD)/tests/test_fft_plans; fi
 
+# The accuracy of the transcendental functions against MPFR, in full (tests/accuracy: about
+# 150 000 inputs per function and dtype, a few minutes): prints the table of
+# docs/guide/elementwise.md and fails above a function's bound. `make test` runs a sample.
+accuracy: pydeps all
+	.venv/bin/python tests/accuracy/accuracy.py --lib $(BUILD)/libnd.so --full
+
 demo: deps all
 	$(BUILD)/examples/tour
 	@echo "== TRG for the 2D Ising model against Onsager's exact free energy"
 	$(BUILD)/examples/trg_ising --beta 0.4 --chi 16 --steps 30
 	$(BUILD)/examples/trg_ising --beta 0.44068679350977147 --chi 16 --steps 30
+	@echo "== Finite elements for the quantum harmonic oscillator (H c = E M c, the 10 lowest) against E_n = n + 1/2"
+	$(BUILD)/examples/fem_oscillator --check 1e-6
+	@echo "== Heisenberg ring of 20 spins by Lanczos against exact diagonalisation and the Bethe ansatz"
+	$(BUILD)/examples/heisenberg --N 20
 	@if [ -x $(BUILD)/examples/split_operator ]; then \
 	  echo "== Split-operator wave packet in a 2-D harmonic potential (libnd_fft) against the exact motion"; \
 	  $(BUILD)/examples/split_operator; fi

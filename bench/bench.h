@@ -24,6 +24,7 @@ extern const bench_case bench_cases_reduce[];
 extern const bench_case bench_cases_manip[];
 extern const bench_case bench_cases_io[];
 extern const bench_case bench_cases_linalg[];
+extern const bench_case bench_cases_eigsh[];
 extern const bench_case bench_cases_sort[];
 extern const bench_case bench_cases_elementwise[];
 extern const bench_case bench_cases_random[];

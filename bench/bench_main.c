@@ -39,6 +39,7 @@ static const bench_case *const tables[] = {
     bench_cases_random,
     bench_cases_io,
     bench_cases_linalg,
+    bench_cases_eigsh,
     bench_cases_threads,
 #ifdef ND_BENCH_FFT
     bench_cases_fft,

@@ -42,6 +42,7 @@ def _reps(f):
 CASES.update({
     "views/transpose": (_small, _reps(lambda a: a.T)),
     "views/slice": (_small, _reps(lambda a: a[1:50:2, ::-1])),
+    "views/slice_items": (_small, _reps(lambda a: a[1:50:2, ::-1])),
     "views/reshape": (_small, _reps(lambda a: a.reshape(50, 2, 200))),
     "views/broadcast_to": (_small, _reps(lambda a: np.broadcast_to(a, (4, 100, 200)))),
 })
@@ -171,6 +172,42 @@ CASES.update({
     "linalg/matmul_2000_T": (lambda: _mm("C", True), lambda s: s[0] @ s[1]),
     "linalg/matmul_batch_8x8": (lambda: (_rng.random((10000, 8, 8)), _rng.random((10000, 8, 8))),
                                 lambda s: s[0] @ s[1]),
+})
+
+
+# ---- iterative eigensolvers (bench/cases_eigsh.c): SciPy's eigsh (ARPACK) ----
+def _heisenberg(N=20):
+    """The Heisenberg ring of N sites in its Sz = 0 sector as a CSR matrix (the
+    Hamiltonian of examples/heisenberg_chain.h), and a vector of ones."""
+    import scipy.sparse as sp
+    s = np.arange(1 << N, dtype=np.uint32)
+    count = np.zeros(1 << N, dtype=np.int64)
+    for i in range(N):
+        count += (s >> i) & 1
+    states = s[count == N // 2]
+    dim = len(states)
+    diag = np.zeros(dim)
+    rows, cols = [], []
+    for i in range(N):
+        j = (i + 1) % N
+        anti = ((states >> i) ^ (states >> j)) & 1 == 1
+        diag += np.where(anti, -0.25, 0.25)
+        idx = np.nonzero(anti)[0]
+        rows.append(np.searchsorted(states, states[idx] ^ np.uint32((1 << i) | (1 << j))))
+        cols.append(idx)
+    rows, cols = np.concatenate(rows), np.concatenate(cols)
+    h = sp.csr_matrix((np.full(len(rows), 0.5), (rows, cols)), shape=(dim, dim)) + sp.diags(diag)
+    return h.tocsr(), np.ones(dim)
+
+
+def _eigsh(s):
+    import scipy.sparse.linalg as sla
+    return sla.eigsh(s[0], k=1, which="SA", tol=1e-10)
+
+
+CASES.update({
+    "linalg/eigsh_heisenberg_20": (_heisenberg, _eigsh),
+    "linalg/heisenberg_20_product": (_heisenberg, lambda s: s[0] @ s[1]),
 })
 
 

@@ -29,10 +29,18 @@ def tiny_cases():
     for xp in (nd, np):
         x = xp.asarray([float(i) for i in range(10)])
         y = xp.asarray([float(2 * i) for i in range(10)])
+        m = xp.reshape(xp.arange(20.0), (4, 5))
+        i = xp.asarray([1, 2, 3])
         out.append({
             "x + y": lambda x=x, y=y: x + y,
             "x * 2.0": lambda x=x: x * 2.0,
             "x[1:3]": lambda x=x: x[1:3],
+            "x[1]": lambda x=x: x[1],
+            "m[1, 2]": lambda m=m: m[1, 2],
+            "x[1] = 2.0": lambda x=x: x.__setitem__(1, 2.0),
+            "x[1:3] = y[:2]": lambda x=x, y=y: x.__setitem__(slice(1, 3), y[:2]),
+            "x[i]": lambda x=x, i=i: x[i],
+            "x[i] = 1.0": lambda x=x, i=i: x.__setitem__(i, 1.0),
             "xp.sum(x)": lambda x=x, xp=xp: xp.sum(x),
             "x @ x": lambda x=x: x @ x,
             "xp.asarray([1.0, 2.0])": lambda xp=xp: xp.asarray([1.0, 2.0]),

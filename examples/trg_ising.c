@@ -3,7 +3,8 @@
  * free energy is checked against Onsager's exact solution, computed here by numerical
  * integration.
  *
- *     trg_ising [--beta B] [--chi X] [--steps N] [--check TOL]
+ *     trg_ising [--beta B] [--chi X] [--steps N] [--svd full|gesvdx|randomized|auto]
+ *               [--check TOL]
  *
  * prints one line per run:
  *     TRG beta=0.4 chi=16 steps=30 lnZ/N=0.879363060318593 exact=0.879363820774948 ...
@@ -13,7 +14,13 @@
  * step splits T by two SVDs, truncated to the bond dimension chi: on one sublattice
  * (l,u)|(r,d), on the other (u,r)|(d,l). The four halves around each plaquette contract
  * into the tensor of a lattice rotated by 45 degrees with half as many sites. Dividing T
- * by its largest element each step and accumulating the logarithms gives ln Z per site. */
+ * by its largest element each step and accumulating the logarithms gives ln Z per site.
+ *
+ * The SVDs keep chi of d^2 singular values (d the bond dimension, chi once it has grown):
+ * the full SVD (--svd full, the default) computes all d^2 and throws most away; --svd
+ * gesvdx, randomized or auto computes only the chi largest (nd_linalg_svd_truncated), the
+ * same triplets to rounding, so lnZ/N is the same. At chi = 32 and 48 the matrices are
+ * 1024 and 2304 square; the truncated SVD is where the time goes (bench/trg_svd.sh). */
 #include <math.h>
 #include <nd.h>
 #include <stdio.h>
@@ -48,13 +55,24 @@ static nd_array *initial_tensor(double beta) {
   return t;
 }
 
+/* How split2 computes the SVD: all singular triplets, or the chi largest by a method of
+ * nd_linalg_svd_truncated. */
+typedef struct {
+  bool truncated;
+  nd_svd_method method;
+} svd_mode;
+
 /* Each m[i] of the batch m[2, n, n] = U S V^T truncated to chi singular values:
  * left[i] = U sqrt(S) reshaped to [d, d, k], right[i] = sqrt(S) V^T reshaped to [k, d, d].
  * The two SVDs are one batched call, so nd runs them side by side, one per core.
  * Returns false on failure. */
-static bool split2(nd_array *m, int64_t d, int chi, nd_array *left[2], nd_array *right[2]) {
+static bool split2(nd_array *m, int64_t d, int chi, svd_mode mode, nd_array *left[2], nd_array *right[2]) {
   nd_array *u = NULL, *s = NULL, *vh = NULL;
-  if (nd_linalg_svd(m, false, &u, &s, &vh) != ND_OK) return false;
+  int64_t n = nd_dim(m, 1);
+  nd_svd_truncated_options opt = {.method = mode.method, .seed = 1};
+  nd_status st = mode.truncated && chi < n ? nd_linalg_svd_truncated(m, chi, &opt, &u, &s, &vh)
+                                           : nd_linalg_svd(m, false, &u, &s, &vh);
+  if (st != ND_OK) return false;
   int64_t k = nd_dim(s, 1) < chi ? nd_dim(s, 1) : chi;
   nd_array *r = nd_sqrt(nd_indexf(s, ":, :%lld", (long long)k));               /* [2, k] */
   nd_array *l = nd_multiply(nd_indexf(u, ":, :, :%lld", (long long)k), nd_index(r, ":, None, :"));
@@ -70,7 +88,7 @@ static bool split2(nd_array *m, int64_t d, int chi, nd_array *left[2], nd_array 
 }
 
 /* ln Z / N after `steps` coarse-graining steps, or NAN with nd's message on failure. */
-static double trg(double beta, int chi, int steps) {
+static double trg(double beta, int chi, int steps, svd_mode mode) {
   nd_array *t = initial_tensor(beta);
   double lnz = 0;
   for (int n = 0; t; n++) {
@@ -84,7 +102,7 @@ static double trg(double beta, int chi, int steps) {
       nd_array *left[2], *right[2]; /* sublattice A: s1, s3; sublattice B: s2, s4 */
       nd_array *m1 = nd_reshape(tn, ND_SHAPE(d * d, d * d), ND_C);
       nd_array *m2 = nd_reshape(nd_permute(tn, 4, (int[]){1, 2, 3, 0}), ND_SHAPE(d * d, d * d), ND_C);
-      if (split2(nd_stack(2, (nd_array *[]){m1, m2}, 0), d, chi, left, right))
+      if (split2(nd_stack(2, (nd_array *[]){m1, m2}, 0), d, chi, mode, left, right))
         tn = nd_einsum("apq,bsp,tsc,qtd->abcd", 4, (nd_array *[]){right[0], right[1], left[0], left[1]});
       else
         tn = NULL;
@@ -110,16 +128,27 @@ static double trg(double beta, int chi, int steps) {
 int main(int argc, char **argv) {
   double beta = 0.4, check = -1;
   int chi = 16, steps = 30;
+  svd_mode mode = {false, ND_SVD_AUTO};
+  const char *svd = "full";
   for (int i = 1; i < argc; i++) {
     const char *v = i + 1 < argc ? argv[i + 1] : NULL;
     if (!strcmp(argv[i], "--beta") && v) beta = atof(argv[++i]);
+    else if (!strcmp(argv[i], "--svd") && v) svd = argv[++i];
     else if (!strcmp(argv[i], "--chi") && v) chi = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--steps") && v) steps = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--check") && v) check = atof(argv[++i]);
     else {
-      fprintf(stderr, "usage: %s [--beta B] [--chi X] [--steps N] [--check TOL]\n", argv[0]);
+      fprintf(stderr, "usage: %s [--beta B] [--chi X] [--steps N] [--svd full|gesvdx|randomized|auto] [--check TOL]\n",
+              argv[0]);
       return 2;
     }
+  }
+  mode.truncated = strcmp(svd, "full") != 0;
+  if (!strcmp(svd, "gesvdx")) mode.method = ND_SVD_GESVDX;
+  else if (!strcmp(svd, "randomized")) mode.method = ND_SVD_RANDOMIZED;
+  else if (strcmp(svd, "auto") && strcmp(svd, "full")) {
+    fprintf(stderr, "trg_ising: --svd is full, gesvdx, randomized or auto (got %s)\n", svd);
+    return 2;
   }
   if (chi < 1 || steps < 0 || !(beta > 0)) {
     fprintf(stderr, "trg_ising: need chi >= 1, steps >= 0, beta > 0\n");
@@ -127,7 +156,7 @@ int main(int argc, char **argv) {
   }
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
-  double lnz = trg(beta, chi, steps);
+  double lnz = trg(beta, chi, steps, mode);
   clock_gettime(CLOCK_MONOTONIC, &t1);
   if (isnan(lnz)) {
     fprintf(stderr, "trg_ising: %s\n", nd_last_error());
@@ -135,7 +164,7 @@ int main(int argc, char **argv) {
   }
   double exact = onsager_lnz(beta), rel = fabs(lnz - exact) / fabs(exact);
   double secs = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
-  printf("TRG beta=%g chi=%d steps=%d lnZ/N=%.15f exact=%.15f relerr=%.1e time=%.2fs\n", beta,
-         chi, steps, lnz, exact, rel, secs);
+  printf("TRG beta=%g chi=%d steps=%d svd=%s lnZ/N=%.15f exact=%.15f relerr=%.1e time=%.2fs\n", beta,
+         chi, steps, svd, lnz, exact, rel, secs);
   return check >= 0 && !(rel <= check) ? 1 : 0;
 }

@@ -4,8 +4,9 @@
 #   package's build and test tools (pip, into .venv).
 #   Open MPI, ScaLAPACK and ELPA are for the distributed component (libnd_mpi).
 # Usage: scripts/install-deps.sh [--python | --docs]
-#   --python also prepares .venv (numpy, cython, scikit-build-core, pytest, hypothesis, and
-#   the ecosystem nd is tested in: dask, xarray, opt_einsum, cotengra, quimb);
+#   --python also prepares .venv with the packages of scripts/python-requirements.txt
+#   (NumPy, the Python package's build tools, the test tools and references, and the
+#   libraries nd is tested inside: dask, xarray, opt_einsum, cotengra, quimb);
 #   --docs also installs doxygen.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -37,21 +38,13 @@ if [ ${#clean[@]} -gt 0 ]; then
 fi
 
 if [ "${1:-}" = "--python" ]; then
-  # numpy for the differential tests and benchmarks, scipy as the reference of the
-  # iterative eigensolvers' tests; Cython and scikit-build-core to build
-  # the Python package (python/) into the venv, pytest, pytest-xdist and hypothesis for its
-  # tests (tests/python)
-  if [ ! -x .venv/bin/python ] || ! .venv/bin/python -c 'import numpy, scipy, Cython, scikit_build_core, pytest, xdist, hypothesis' 2>/dev/null; then
-    echo "install-deps: preparing .venv (numpy, scipy, cython, scikit-build-core, pytest, pytest-xdist, hypothesis)"
+  # The venv is (re)filled when the requirements list changed since it was last filled
+  # (a copy of the list is kept in the venv as the stamp).
+  req=scripts/python-requirements.txt
+  if [ ! -x .venv/bin/python ] || ! cmp -s "$req" .venv/requirements.stamp; then
+    echo "install-deps: preparing .venv ($(sed -e 's/#.*//' "$req" | xargs))"
     [ -x .venv/bin/python ] || python3 -m venv .venv
-    .venv/bin/pip install -q --disable-pip-version-check numpy scipy cython scikit-build-core pytest pytest-xdist hypothesis
-  fi
-  # the libraries nd's tests run on nd arrays (tests/python/test_dask*.py, test_xarray.py,
-  # test_tensor_networks.py): dask.array and dask.distributed (one extra, so that their
-  # versions match), xarray, opt_einsum, cotengra and quimb (with autoray; quimb brings
-  # numba: about 45 s and 500 MiB in all on a warm pip cache)
-  if ! .venv/bin/python -c 'import dask.array, distributed, xarray, opt_einsum, cotengra, autoray, quimb' 2>/dev/null; then
-    echo "install-deps: adding dask, dask.distributed, xarray, opt_einsum, cotengra and quimb to .venv"
-    .venv/bin/pip install -q --disable-pip-version-check "dask[array,distributed]" xarray opt_einsum cotengra quimb
+    .venv/bin/pip install -q --disable-pip-version-check -r "$req"
+    cp "$req" .venv/requirements.stamp
   fi
 fi

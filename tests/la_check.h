@@ -121,4 +121,77 @@ LA_HELPER nd_array *la_diag(const nd_array *v) {
   return d;
 }
 
+/* The result dtype of the decompositions for input dtype t: float32 and complex64 stay,
+ * other complex inputs give complex128, everything else float64. */
+LA_HELPER nd_dtype la_result_dtype(nd_dtype t) {
+  if (t == ND_FLOAT32 || t == ND_COMPLEX64) return t;
+  return nd_dtype_kind(t) == 'c' ? ND_COMPLEX128 : ND_FLOAT64;
+}
+
+/* A Hermitian (symmetric for real t) matrix stack of dtype t: m + m^H from th_make values
+ * (bool: their logical or; 1-byte integers: divided by 8, so that la_hpd fits). */
+LA_HELPER nd_array *la_herm(nd_dtype t, int ndim, const int64_t *shape, unsigned seed) {
+  nd_array *m = th_make(t, ndim, shape, TH_C, seed), *r = nd_empty(t, ndim, shape, ND_C);
+  int64_t idx[ND_MAX_DIMS] = {0}, tr[ND_MAX_DIMS];
+  if (nd_size(r)) do {
+      memcpy(tr, idx, sizeof tr);
+      tr[ndim - 1] = idx[ndim - 2];
+      tr[ndim - 2] = idx[ndim - 1];
+      double ar, ai, br, bi;
+      th_get(m, idx, &ar, &ai);
+      th_get(m, tr, &br, &bi);
+      double re = ar + br, im = ai - bi;
+      if (t == ND_BOOL) re = (ar != 0 || br != 0);
+      else if (nd_dtype_size(t) == 1) re = floor(re / 8);
+      th_set(r, idx, re, im);
+    } while (th_next(ndim, shape, idx));
+  nd_release(m);
+  return r;
+}
+
+/* A Hermitian positive definite stack of dtype t: la_herm with its diagonal replaced by 1
+ * plus the sum of the row's other magnitudes (strictly diagonally dominant); the identity
+ * for bool. Values fit int8 for matrices up to 4 x 4. */
+LA_HELPER nd_array *la_hpd(nd_dtype t, int ndim, const int64_t *shape, unsigned seed) {
+  int64_t n = shape[ndim - 1];
+  if (t == ND_BOOL) {
+    nd_array *e = nd_eye(t, n, -1, 0), *b = nd_broadcast_to(e, ndim, shape), *c = nd_copy(b, ND_C);
+    nd_release(e);
+    nd_release(b);
+    return c;
+  }
+  nd_array *h = la_herm(t, ndim, shape, seed);
+  int64_t idx[ND_MAX_DIMS] = {0};
+  do {
+    if (idx[ndim - 1] != 0) continue; /* once per row */
+    double sum = 1, re, im;
+    for (int64_t j = 0; j < n; j++) {
+      int64_t k[ND_MAX_DIMS];
+      memcpy(k, idx, sizeof k);
+      k[ndim - 1] = j;
+      th_get(h, k, &re, &im);
+      if (j != idx[ndim - 2]) sum += hypot(re, im);
+    }
+    int64_t d[ND_MAX_DIMS];
+    memcpy(d, idx, sizeof d);
+    d[ndim - 1] = idx[ndim - 2];
+    th_set(h, d, sum, 0);
+  } while (th_next(ndim, shape, idx));
+  return h;
+}
+
+/* Asserts that the values along the last axis of w (real) do not decrease. */
+LA_HELPER void la_ascending(const nd_array *w) {
+  int nd = nd_ndim(w);
+  if (nd_size(w) == 0) return;
+  int64_t idx[ND_MAX_DIMS] = {0};
+  double prev = -INFINITY, re, im;
+  do {
+    th_get(w, idx, &re, &im);
+    if (idx[nd - 1] == 0) prev = -INFINITY;
+    assert_true(re >= prev);
+    prev = re;
+  } while (th_next(nd, nd_shape(w), idx));
+}
+
 #endif

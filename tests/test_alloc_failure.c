@@ -149,6 +149,39 @@ static nd_status op_take_along_axis(void) {
   return st;
 }
 
+/* A float32 path graph's Laplacian applied to blocks (the conversion buffers of an
+ * operator whose dtype is not the working one). */
+static nd_status path_apply(const nd_array *x, nd_array *y, void *ctx) {
+  (void)ctx;
+  int64_t n = nd_shape(x)[0], b = nd_shape(x)[1];
+  const float *xs = nd_data(x);
+  float *ys = nd_data(y);
+  for (int64_t c = 0; c < b; c++)
+    for (int64_t i = 0; i < n; i++)
+      ys[i + c * n] = 2 * xs[i + c * n] - (i > 0 ? xs[i - 1 + c * n] : 0) - (i + 1 < n ? xs[i + 1 + c * n] : 0);
+  return ND_OK;
+}
+
+/* The iterative eigensolvers: Lanczos and Davidson on a matrix, Lanczos on a float32
+ * operator. */
+static nd_status op_eigsh(void) {
+  nd_array *a = nd_eye(ND_FLOAT64, 12, -1, 0), *w = NULL, *v = NULL;
+  nd_status st = a ? ND_OK : nd_last_status();
+  for (int m = ND_EIGSH_LANCZOS; m <= ND_EIGSH_DAVIDSON && !st; m++) {
+    nd_eigsh_options o = {.method = (nd_eigsh_method)m};
+    st = nd_linalg_eigsh_ex(a, 2, &o, &w, &v, NULL);
+    nd_release(w);
+    nd_release(v);
+    w = v = NULL;
+  }
+  nd_linop A = {.n = 20, .dtype = ND_FLOAT32, .apply = path_apply};
+  if (!st) st = nd_linalg_eigsh_op(&A, 1, NULL, &w, &v, NULL);
+  nd_release(w);
+  nd_release(v);
+  nd_release(a);
+  return st;
+}
+
 static char npy_path[256];
 
 static nd_status op_npy_load(void) {
@@ -168,7 +201,7 @@ static const struct {
     {"creation", op_creation_misc}, {"views", op_views},
     {"assign overlap", op_assign_overlap}, {"to_string", op_to_string},
     {"scope", op_scope},         {"broadcast_arrays", op_broadcast_arrays},
-    {"take_along_axis", op_take_along_axis},
+    {"take_along_axis", op_take_along_axis}, {"eigsh", op_eigsh},
 };
 
 static void test_every_allocation_fails_cleanly(void **state) {

@@ -86,6 +86,50 @@ static void test_many_operands(void **state) {
   nd_scope_end();
 }
 
+/* The contractions of a closed-shell CCSD iteration and an AO->MO step at shapes where
+ * BLAS runs (extents of 17 and more), on several dtypes and every layout: the mappings
+ * that read operands in place, loop over part of a group (ldkc,ilda->akic: y's i and a do
+ * not chain), copy the smaller operand, or write the result in the faster orientation and
+ * hand back a view (kdac,kb->abcd), against the reference loop. */
+static void test_contraction_mappings(void **state) {
+  (void)state;
+  enum { O = 2, V = 17 };
+  typedef struct {
+    const char *subs, *ref[3], *out;
+    int n;
+    int64_t shapes[3][4];
+  } mcase;
+  static const mcase cs[] = {
+      {"abcd,ijcd->ijab", {"abcd", "ijcd"}, "ijab", 2, {{V, V, V, V}, {O, O, V, V}}},
+      {"kdac,kb->abcd", {"kdac", "kb"}, "abcd", 2, {{O, V, V, V}, {O, V}}},
+      {"kcbd,ka->abcd", {"kcbd", "ka"}, "abcd", 2, {{O, V, V, V}, {O, V}}},
+      {"akic,kjcb->ijab", {"akic", "kjcb"}, "ijab", 2, {{V, O, O, V}, {O, O, V, V}}},
+      {"ldkc,ilda->akic", {"ldkc", "ilda"}, "akic", 2, {{O, V, O, V}, {O, O, V, V}}},
+      {"kcld,ijcd->klij", {"kcld", "ijcd"}, "klij", 2, {{O, V, O, V}, {O, O, V, V}}},
+      {"kdac,ikcd->ia", {"kdac", "ikcd"}, "ia", 2, {{O, V, V, V}, {O, O, V, V}}},
+      {"kcld,ilcd->ki", {"kcld", "ilcd"}, "ki", 2, {{O, V, O, V}, {O, O, V, V}}},
+      {"kcad,id->akic", {"kcad", "id"}, "akic", 2, {{O, V, V, V}, {O, V}}},
+      {"ldkc,id,la->akic", {"ldkc", "id", "la"}, "akic", 3, {{O, V, O, V}, {O, V}, {O, V}}},
+      {"kdac,kd,ic->ia", {"kdac", "kd", "ic"}, "ia", 3, {{O, V, V, V}, {O, V}, {O, V}}},
+      {"pqrs,pi->qrsi", {"pqrs", "pi"}, "qrsi", 2, {{V, 3, 3, V}, {V, 19}}},
+      {"Lia,Ljb->iajb", {"Lia", "Ljb"}, "iajb", 2, {{19, O, V}, {19, O, V}}},
+  };
+  const nd_dtype types[] = {ND_FLOAT64, ND_FLOAT32, ND_COMPLEX128, ND_INT32};
+  for (size_t c = 0; c < sizeof cs / sizeof cs[0]; c++)
+    for (size_t d = 0; d < sizeof types / sizeof types[0]; d++)
+      for (int L = 0; L < TH_NUM_LAYOUTS; L++) {
+        nd_scope_begin();
+        nd_array *ops[3];
+        for (int k = 0; k < cs[c].n; k++)
+          ops[k] = th_make(types[d], (int)strlen(cs[c].ref[k]), cs[c].shapes[k],
+                           (th_layout)((L + k) % TH_NUM_LAYOUTS), (unsigned)(k + 1));
+        nd_array *r = nd_einsum(cs[c].subs, cs[c].n, ops);
+        if (!r) fail_msg("%s: %s", cs[c].subs, nd_last_error());
+        ref_check(cs[c].n, ops, cs[c].ref, cs[c].out, false, r, 0);
+        nd_scope_end();
+      }
+}
+
 /* Paths and FLOP counts NumPy 2.4's einsum_path(..., optimize='optimal') reports. */
 static void test_path(void **state) {
   (void)state;
@@ -319,6 +363,7 @@ static void test_alloc_failures(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_against_reference), cmocka_unit_test(test_many_operands),
+      cmocka_unit_test(test_contraction_mappings),
       cmocka_unit_test(test_path),              cmocka_unit_test(test_seed002),
       cmocka_unit_test(test_views_dtypes_sizes), cmocka_unit_test(test_errors),
       cmocka_unit_test(test_alloc_failures),  cmocka_unit_test(test_wide_intermediates),

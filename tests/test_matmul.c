@@ -172,6 +172,36 @@ static void test_vectors(void **state) {
   }
 }
 
+/* Products with a vector in them beyond the direct kernel's sizes: matrix-vector (gemv)
+ * both ways, dot products, outer products (k = 1, an elementwise pass), alone and
+ * batched, every dtype and every pair of layouts (broadcast vectors, stride 0, are packed
+ * for BLAS). */
+static void test_vector_shapes(void **state) {
+  (void)state;
+  typedef struct {
+    int na, nb;
+    int64_t sa[3], sb[3];
+  } pair;
+  const pair pairs[] = {
+      {2, 1, {37, 29}, {29}},           {1, 2, {29}, {29, 37}},
+      {1, 1, {41}, {41}},               {2, 2, {23, 1}, {1, 19}},
+      {3, 3, {3, 37, 29}, {3, 29, 1}},  {3, 3, {3, 1, 29}, {3, 29, 37}},
+      {3, 3, {3, 1, 41}, {3, 41, 1}},   {3, 3, {3, 23, 1}, {3, 1, 19}},
+      {2, 3, {1, 29}, {2, 29, 37}},     {3, 2, {2, 37, 29}, {29, 1}},
+  };
+  for (size_t p = 0; p < sizeof pairs / sizeof pairs[0]; p++)
+    for (int d = 0; d < ND_NUM_DTYPES; d++)
+      for (int la = 0; la < TH_NUM_LAYOUTS; la++)
+        for (int lb = 0; lb < TH_NUM_LAYOUTS; lb++) {
+          nd_scope_begin();
+          nd_dtype t = th_all_dtypes[d];
+          nd_array *a = th_make(t, pairs[p].na, pairs[p].sa, (th_layout)la, 1);
+          nd_array *b = th_make(t, pairs[p].nb, pairs[p].sb, (th_layout)lb, 2);
+          check_product(a, b, nd_matmul(a, b));
+          nd_scope_end();
+        }
+}
+
 static void test_mixed_and_wrap(void **state) {
   (void)state;
   nd_scope_begin();
@@ -377,6 +407,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_seed003),        cmocka_unit_test(test_expanded_batch),
       cmocka_unit_test(test_layouts_dtypes), cmocka_unit_test(test_vectors),
+      cmocka_unit_test(test_vector_shapes),
       cmocka_unit_test(test_mixed_and_wrap), cmocka_unit_test(test_size_zero),
       cmocka_unit_test(test_large),          cmocka_unit_test(test_errors),
       cmocka_unit_test(test_no_copy),        cmocka_unit_test(test_alloc_failures),

@@ -233,12 +233,82 @@ static void test_parallel_for(void **state) {
   nd_release(c.x);
 }
 
+/* The benching decision (pool.h, ndi_core_judge) on the clock readings of the three
+ * situations it tells apart (ms): a thread that had its core; one that lost a third of it
+ * to another program (the process ran no more than its own threads); one that lost a
+ * third of it to another library's idle threads spinning in this process (NumPy's
+ * OpenBLAS after a call: the process ran as much as both cores allow). Only the second
+ * benches a worker. */
+static void test_core_judge(void **state) {
+  (void)state;
+  const int64_t ms = 1000000;
+  assert_int_equal(ndi_core_judge(10 * ms, 9 * ms, 10 * ms, 19 * ms, 2), NDI_CORE_ALONE);
+  assert_int_equal(ndi_core_judge(10 * ms, 6 * ms, 10 * ms, 12 * ms, 2), NDI_CORE_SHARED);
+  assert_int_equal(ndi_core_judge(10 * ms, 6 * ms, 10 * ms, 20 * ms, 2),
+                   NDI_CORE_SHARED_IN_PROCESS);
+  /* one thread sharing with a spinner of this process; with another program */
+  assert_int_equal(ndi_core_judge(10 * ms, 5 * ms, 10 * ms, 10 * ms, 1),
+                   NDI_CORE_SHARED_IN_PROCESS);
+  assert_int_equal(ndi_core_judge(10 * ms, 5 * ms, 10 * ms, 5 * ms, 1), NDI_CORE_SHARED);
+  /* a worker that joined late: its own interval is judged, the process over the region */
+  assert_int_equal(ndi_core_judge(6 * ms, 3 * ms, 10 * ms, 20 * ms, 2),
+                   NDI_CORE_SHARED_IN_PROCESS);
+  assert_int_equal(ndi_core_judge(6 * ms, 3 * ms, 10 * ms, 13 * ms, 2), NDI_CORE_SHARED);
+  /* more threads than cores, all of this region: the process ran no more than they did */
+  assert_int_equal(ndi_core_judge(10 * ms, 5 * ms, 10 * ms, 20 * ms, 4), NDI_CORE_SHARED);
+  /* too short to judge */
+  assert_int_equal(ndi_core_judge(ms / 4, 0, ms / 4, 0, 2), NDI_CORE_ALONE);
+}
+
+/* A thread of this process spinning (as another library's idle threads do) while the
+ * pool runs regions with benching on: the results keep their bits, and the process clock
+ * the judgement reads covers this thread's own time. (Whether a worker sits out depends
+ * on the machine's load, so it is not asserted here; test_core_judge checks the rule.) */
+static atomic_int spin_stop;
+static void *spinner(void *p) {
+  (void)p;
+  while (!atomic_load(&spin_stop)) {
+  }
+  return NULL;
+}
+
+static void test_spinning_thread_in_process(void **state) {
+  (void)state;
+  ndi_pool_set_benching(true);
+  pthread_t th;
+  atomic_store(&spin_stop, 0);
+  assert_int_equal(pthread_create(&th, NULL, spinner, NULL), 0);
+  inputs in = make_inputs();
+  ndi_core_clocks c;
+  ndi_core_clocks_start(&c);
+  nd_array *s0 = nd_sum(in.x, -1, NULL, false);
+  for (int rep = 0; rep < 20; rep++) {
+    nd_array *s = nd_sum(in.x, -1, NULL, false);
+    nd_array *r = nd_add(in.x, in.y);
+    assert_non_null(s);
+    assert_non_null(r);
+    assert_memory_equal(nd_data(s), nd_data(s0), sizeof(double));
+    nd_release(s);
+    nd_release(r);
+  }
+  ndi_core_clocks now;
+  ndi_core_clocks_start(&now);
+  assert_true(now.proc0 - c.proc0 >= now.cpu0 - c.cpu0);
+  nd_release(s0);
+  atomic_store(&spin_stop, 1);
+  pthread_join(th, NULL);
+  free_inputs(&in);
+  ndi_pool_set_benching(false);
+}
+
 int main(void) {
   /* every region on the threads it asks for, however busy the machine is */
   ndi_pool_set_benching(false);
   const struct CMUnitTest tests[] = {cmocka_unit_test(test_same_bits_on_every_thread_count),
                                      cmocka_unit_test(test_program_threads_share_the_pool),
                                      cmocka_unit_test(test_forked_child_runs_parallel_loops),
-                                     cmocka_unit_test(test_parallel_for)};
+                                     cmocka_unit_test(test_parallel_for),
+                                     cmocka_unit_test(test_core_judge),
+                                     cmocka_unit_test(test_spinning_thread_in_process)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

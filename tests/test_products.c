@@ -75,6 +75,13 @@ static void test_vecdot(void **state) {
       nd_array *c = th_make(t, ND_SHAPE(7, 3), (th_layout)L, 3);
       nd_array *e = th_make(t, ND_SHAPE(7, 3), TH_NEGATIVE, 4);
       check2(c, "kx", e, "kx", "x", true, nd_vecdot(c, e, 0));
+      /* beyond the direct kernel: one vector against many (gemv, the conjugated operand
+       * as the matrix or as the vector), and many dot products */
+      nd_array *v = th_make(t, ND_SHAPE(30), (th_layout)L, 5);
+      nd_array *m = th_make(t, ND_SHAPE(20, 30), (th_layout)((L + 2) % TH_NUM_LAYOUTS), 6);
+      check2(v, "k", m, "yk", "y", true, nd_vecdot(v, m, -1));
+      check2(m, "yk", v, "k", "y", true, nd_vecdot(m, v, -1));
+      check2(m, "yk", m, "yk", "y", true, nd_vecdot(m, m, -1));
       nd_scope_end();
     }
   }

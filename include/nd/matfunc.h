@@ -68,7 +68,8 @@ ND_API nd_status nd_linalg_polar(const nd_array *a, bool left, nd_array **u, nd_
  *  .fractional_matrix_power takes any matrix; nd checks that a is Hermitian (|a - a^H| at
  *  most 100 N machine epsilons of the input dtype times max |a|) and positive
  *  semidefinite: eigenvalues below -100 N eps max|w| are an error, those between it and 0
- *  count as 0. For p < 0 every eigenvalue must be positive. p = 0 gives the identity.
+ *  count as 0. For p < 0 every eigenvalue must be positive; p = 0 gives V V^H, the identity
+ *  to rounding.
  *  Errors: the file comment's, ND_ERR_VALUE (a matrix that is not Hermitian:
  *  "fractional_matrix_power: the matrix is not Hermitian (only Hermitian positive
  *  semidefinite matrices are supported)"; a non-finite p), ND_ERR_LINALG
@@ -89,8 +90,8 @@ ND_API nd_array *nd_linalg_inv_sqrtm_hermitian(const nd_array *a, double cutoff)
 
 /** A function of eigenvalues for nd_linalg_funm_hermitian: called once, on the calling
  *  thread, with the eigenvalues w [..., N] (float64, C-contiguous) of the whole batch; it
- *  returns a new array of the values f(w), broadcastable to w's shape, of a real or a
- *  complex dtype (any other is converted to float64), or NULL after recording an error
+ *  returns a new array of the values f(w), broadcastable to w's shape (bool and integer
+ *  values are taken as float64), or NULL after recording an error
  *  (nd_set_error, nd/core.h) or with no error recorded, which nd reports as
  *  "funm_hermitian: the function failed". ctx is the pointer given to
  *  nd_linalg_funm_hermitian. */
@@ -99,14 +100,11 @@ typedef nd_array *(*nd_eigenvalue_fn)(const nd_array *w, void *ctx);
 /** f(a) = V diag(f(w)) V^H for Hermitian matrices a (the lower triangle is read, as
  *  nd_linalg_eigh), with f given by a callback on the eigenvalues: f = exp(-i t w) gives
  *  the time evolution operator of a Hamiltonian a, f = w^p fractional powers, and so on.
- *  The result is complex when f's values are complex (or a is), else real; single
- *  precision when a is and f's values are float32 or complex64 (or real and a's
- *  precision rules).
+ *  The result has a's precision by the decompositions' rule (single for float32 and
+ *  complex64 a, else double) and is complex when a or f's values are.
  *  Errors: the file comment's, ND_ERR_NULL (f NULL), ND_ERR_SHAPE (f's values do not
  *  broadcast to w's shape: "funm_hermitian: f(w) of shape [3] does not broadcast to the
- *  eigenvalues' shape [2,4]"), ND_ERR_TYPE (f's values of a dtype other than float or
- *  complex: "funm_hermitian: f(w) must be real or complex, not bool"), and the error the
- *  callback recorded. */
+ *  eigenvalues' shape [2,4]"), and the error the callback recorded. */
 ND_API nd_array *nd_linalg_funm_hermitian(const nd_array *a, nd_eigenvalue_fn f, void *ctx);
 
 #ifdef __cplusplus

@@ -54,6 +54,7 @@
 
 #include <mpi.h>
 
+#include "decomp.h"
 #include "linalg.h"
 #include "types.h"
 
@@ -338,6 +339,44 @@ ND_API nd_array *nd_dmatrix_eigvalsh(const nd_dmatrix *a);
 /** nd_dmatrix_eigvalsh with a chosen solver.
  *  Errors: as nd_dmatrix_eigh_ex, naming dmatrix_eigvalsh. */
 ND_API nd_array *nd_dmatrix_eigvalsh_ex(const nd_dmatrix *a, nd_eigensolver solver);
+/** Selected eigenvalues (w: a 1-D array of the real dtype, ascending, the same on every
+ *  rank) and, when v is not NULL, eigenvectors (v: n x k, square blocks of a's row block
+ *  size) of a Hermitian matrix, as nd_linalg_eigh_ex (nd/decomp.h) selects them:
+ *  opt->subset ND_EIGH_ALL, ND_EIGH_BY_INDEX (the lo-th to the hi-th, 0-based, inclusive)
+ *  or ND_EIGH_BY_VALUE (those in (vl, vu]); the lower triangle of a is read, the upper one
+ *  with opt->upper; opt NULL: all eigenvalues (opt->type is ignored). ScaLAPACK's MRRR
+ *  solver (p?syevr / p?heevr) on grids of several processes; on a 1 x 1 grid
+ *  nd_linalg_eigh_ex on the piece. Single precision stays single on the grid (the serial
+ *  path computes in double and rounds).
+ *  Errors: ND_ERR_SHAPE_MATRIX ("dmatrix_eigh_subset: a must be square, got [4,5]");
+ *  ND_ERR_VALUE ("dmatrix_eigh_subset: subset_by_index [2, 5] is not within [0, 3]",
+ *  "dmatrix_eigh_subset: subset_by_value needs vl < vu (got 1 and 0)", "dmatrix_eigh_subset:
+ *  invalid subset 7 (...)", options that differ between ranks: "argument opt->hi differs
+ *  between ranks (...)"); ND_ERR_LINALG ("dmatrix_eigh_subset: the matrix contains
+ *  infinities or NaNs", in the triangle read; "dmatrix_eigh_subset: the eigensolver did not
+ *  converge (ScaLAPACK info 2)"). */
+ND_API nd_status nd_dmatrix_eigh_subset(const nd_dmatrix *a, const nd_eigh_options *opt, nd_array **w,
+                                        nd_dmatrix **v);
+/** The generalized eigenproblem of the Hermitian pair (a, b), b positive definite, of
+ *  type opt->type (1 or 0: a v = w b v, 2: a b v = w v, 3: b a v = w v), all eigenpairs or
+ *  the subset opt selects, as nd_linalg_eigh_generalized: the steps of p?sygvx / p?hegvx
+ *  (the Cholesky factor of b, p?potrf; the reduction to a standard problem, p?sygst /
+ *  p?hegst; the transformation of the eigenvectors back, p?trsm / p?trmm) with the MRRR
+ *  solver of nd_dmatrix_eigh_subset in place of p?sygvx's bisection and inverse
+ *  iteration, whose eigenvectors in a cluster need workspace proportional to the cluster
+ *  to come out orthogonal. The eigenvectors are normalised as LAPACK's: V^H b V = I for
+ *  types 1 and 2, V^H b^-1 V = I for type 3. a and b are promoted to one dtype (float32
+ *  with complex64 is complex64) and must be on the same grid; the triangle opt selects is
+ *  read of both. On a 1 x 1 grid nd_linalg_eigh_generalized on the pieces.
+ *  Errors: those of nd_dmatrix_eigh_subset ("dmatrix_eigh_generalized: ..."),
+ *  ND_ERR_SHAPE ("dmatrix_eigh_generalized: a [4,4] and b [5,5] have different sizes"),
+ *  ND_ERR_VALUE ("dmatrix_eigh_generalized: type must be 1, 2 or 3 (got 4)"; operands on
+ *  different grids), ND_ERR_LINALG ("dmatrix_eigh_generalized: b is not positive definite
+ *  (the leading minor of order 3 is not)", "dmatrix_eigh_generalized: b contains
+ *  infinities or NaNs"). */
+ND_API nd_status nd_dmatrix_eigh_generalized(const nd_dmatrix *a, const nd_dmatrix *b,
+                                             const nd_eigh_options *opt, nd_array **w,
+                                             nd_dmatrix **v);
 /** Reduced singular value decomposition a = u diag(s) vh (p?gesvd): u m x k, s (k values
  *  of the real dtype, descending, the same on every rank), vh k x n, k = min(m, n); u and
  *  vh have square blocks of a's row block size. A matrix with fewer rows and columns than
@@ -348,6 +387,31 @@ ND_API nd_array *nd_dmatrix_eigvalsh_ex(const nd_dmatrix *a, nd_eigensolver solv
  *  "dmatrix_svd: the matrix contains infinities or NaNs (SVD did not converge)"). */
 ND_API nd_status nd_dmatrix_svd(const nd_dmatrix *a, nd_dmatrix **u, nd_array **s,
                                 nd_dmatrix **vh);
+
+/** The k largest singular triplets of a (nd_linalg_svd_truncated's for a distributed
+ *  matrix): u m x k and vh k x n (square blocks of a's row block size), s (k values of the
+ *  real dtype, descending, the same on every rank), a ~ u diag(s) vh the best rank-k
+ *  approximation; 0 <= k <= min(m, n). ScaLAPACK has no truncated SVD (no p?gesvdx) and
+ *  ELPA has none, so the methods are: ND_SVD_RANDOMIZED, the randomised subspace
+ *  iteration of Halko, Martinsson and Tropp on p?gemm, p?geqrf / p?orgqr and the SVD of
+ *  an n x (k + oversamples) matrix, every triplet's residual ||a v - s u|| tested against
+ *  opt->tol * s_1 (default 1e-12, 1e-6 in single precision) after each iteration, at most
+ *  opt->n_iter (100) of them, or exactly n_iter without the test with
+ *  opt->fixed_iterations; ND_SVD_GESVDX, which here means p?gesvd of the whole matrix,
+ *  truncated; ND_SVD_AUTO (the default): randomised when k + oversamples is at most
+ *  min(m, n) / 4, falling back to the full p?gesvd when 10 iterations do not converge,
+ *  else the full p?gesvd. The starting block depends on opt->seed and the indices only,
+ *  so results do not depend on the grid. On a 1 x 1 grid nd_linalg_svd_truncated on the
+ *  piece (LAPACK's ?gesvdx for ND_SVD_GESVDX).
+ *  Errors: ND_ERR_VALUE ("dmatrix_svd_truncated: k = 5 is outside [0, 4] for a [4,6]
+ *  matrix", "dmatrix_svd_truncated: invalid method 7", negative oversamples, n_iter or
+ *  tol; options that differ between ranks), ND_ERR_LINALG ("dmatrix_svd_truncated: the
+ *  matrix contains infinities or NaNs", "dmatrix_svd_truncated: no convergence in 100
+ *  randomized subspace iterations (tolerance 1e-12)"), ND_ERR_NULL (u, s or vh NULL), and
+ *  the failures of the functions it is made of, named after it. */
+ND_API nd_status nd_dmatrix_svd_truncated(const nd_dmatrix *a, int64_t k,
+                                          const nd_svd_truncated_options *opt, nd_dmatrix **u,
+                                          nd_array **s, nd_dmatrix **vh);
 
 /** A matrix norm (p?lange) as a 0-d array of the real dtype, the same on every rank:
  *  ND_NORM_FRO, ND_NORM_1 (largest column sum of |a|) or ND_NORM_INF (largest row sum); 0

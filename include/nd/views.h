@@ -19,12 +19,15 @@ extern "C" {
  *  axis; negative counts from the end), a slice `start:stop:step` (any part may be
  *  omitted or `None`; NumPy's clipping rules, also for bounds beyond int64), `None` or
  *  `newaxis` (inserts an axis of extent 1), or
- *  one `...` (as many `:` as needed). "" or "..." gives a view of everything.
+ *  one `...` (as many `:` as needed). "" or "..." gives a view of everything. The string
+ *  is parsed into index items and applied as nd_index_items (nd/indexing.h) applies them;
+ *  programs that build an index from numbers should build the items instead.
  *  Errors name the position of a malformed item, or the axis of an out-of-range index.
- *  Errors: ND_ERR_VALUE (a malformed spec: "index: expected ',' or the end of the index at
- *  position 1 ('x') in ...", a zero step, a second `...`, a result of more than
- *  ND_MAX_DIMS axes), ND_ERR_INDEX ("index: index 5 is out of bounds for axis 0 with size
- *  3"; "index: too many indices for array: array is 1-dimensional, but 2 were indexed"). */
+ *  Errors: ND_ERR_VALUE (a malformed spec, with extended code ND_ERR_VALUE_INDEX: "index:
+ *  expected ',' or the end of the index at position 1 ('x') in ...", a second `...`; a
+ *  zero step; a result of more than ND_MAX_DIMS axes), ND_ERR_INDEX ("index: index 5 is
+ *  out of bounds for axis 0 with size 3"; "index: too many indices for array: array is
+ *  1-dimensional, but 2 were indexed"). */
 ND_API nd_array *nd_index(nd_array *a, const char *spec);
 /** nd_index with printf-style formatting of the spec: nd_indexf(a, "%d, ::%d", i, s).
  *  Messages are named "index".

@@ -11,6 +11,5 @@ cdef object foreign(object x)
 cdef Array as_array(object x, str what)
 cdef Array scalar_array(object x, nd_dtype like, bint weak)
 cdef Array value_array(Array target, object value)
-cdef int assign_basic(Array self, const char *spec, Array v) except -1
 cdef object binary(int op, object x1, object x2)
 cdef object unary(unary_fn fn, object x)

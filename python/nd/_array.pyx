@@ -15,16 +15,17 @@ from libc.stdlib cimport free, malloc
 
 from nd._c.types cimport *
 from nd._c.core cimport *
-from nd._c.creation cimport nd_assign, nd_copy, nd_from_data
+from nd._c.creation cimport nd_copy, nd_from_data
 from nd._c.elementwise cimport nd_abs, nd_bitwise_invert, nd_negative, nd_positive
 from nd._c.io cimport DLManagedTensor, nd_to_dlpack, nd_to_dlpack_readonly
 from nd._c.linalg cimport nd_matmul
 from nd._c.print cimport nd_repr, nd_to_string
-from nd._c.views cimport nd_index, nd_matrix_transpose, nd_transpose
+from nd._c.indexing cimport nd_index_item, nd_index_items, nd_index_items_assign
+from nd._c.views cimport nd_matrix_transpose, nd_transpose
 from nd._dtypes cimport DType, dtype_obj
 from nd._dtypes import _dtype_by_name
 from nd._errors cimport check, raise_error
-from nd._keys cimport basic_spec
+from nd._keys cimport basic_items
 from nd._scalars cimport (beyond_int64, big_int_operand, is_scalar, scalar_nd, to_scalar,
                           to_shape)
 from nd.binops cimport *
@@ -234,20 +235,22 @@ cdef object inplace(int op, Array self, object other):
 
 # ---- indexing ---------------------------------------------------------------------------
 
-# Keys with index arrays, masks, bools or integer types other than int go to _indexing.pyx
-# (imported on first use: it is built on this module). A basic key (ints, slices, None,
-# Ellipsis) is applied here as nd_index, a view.
+# A basic key (ints, slices, None, Ellipsis, tuples of them) becomes index items here, on
+# the stack, and nd_index_items applies it; other keys (index arrays, masks, bools, other
+# integer types, long tuples) go to the general path in _indexing.pyx, imported on first
+# use (it is built on this module).
+cdef enum:
+    FAST_ITEMS = 16
 cdef object _general_get_item = None
 cdef object _general_set_item = None
 
 
 cdef object get_item(Array self, object key):
     global _general_get_item
-    cdef char buf[512]
-    cdef nd_array *r
-    if basic_spec(key, buf, 512) >= 0:
-        r = nd_index(self.arr, buf)  # layout only: no data touched, the GIL is kept
-        return wrap(r)
+    cdef nd_index_item items[FAST_ITEMS]
+    cdef int n = basic_items(key, items, FAST_ITEMS)
+    if n >= 0:
+        return wrap(nd_index_items(self.arr, n, items))  # a view: the GIL is kept
     if _general_get_item is None:
         from nd._indexing import _get_item
         _general_get_item = _get_item
@@ -265,30 +268,22 @@ cdef Array value_array(Array target, object value):
     return asarray(value)
 
 
-cdef int assign_basic(Array self, const char *spec, Array v) except -1:
-    """self[spec] = v for a basic index (nd_index's string)."""
-    cdef nd_array *view
-    cdef nd_status st
-    with nogil:
-        view = nd_index(self.arr, spec)
-    if view == NULL:
-        raise_error()
-    with nogil:
-        st = nd_assign(view, v.arr)
-        nd_release(view)
-    return check(st)
-
-
 cdef int set_item(Array self, object key, object value) except -1:
     global _general_set_item
-    cdef char buf[512]
-    if basic_spec(key, buf, 512) < 0:
+    cdef nd_index_item items[FAST_ITEMS]
+    cdef int n = basic_items(key, items, FAST_ITEMS)
+    cdef nd_status st
+    cdef Array v
+    if n < 0:
         if _general_set_item is None:
             from nd._indexing import _set_item
             _general_set_item = _set_item
         _general_set_item(self, key, value)
         return 0
-    return assign_basic(self, buf, value_array(self, value))
+    v = value_array(self, value)
+    with nogil:
+        st = nd_index_items_assign(self.arr, n, items, v.arr)
+    return check(st)
 
 
 # ---- the array object ---------------------------------------------------------------------

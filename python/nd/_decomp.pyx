@@ -3,6 +3,7 @@
 names and keywords (scipy.linalg): eigh and eigvalsh with b, type and subsets, solve with
 assume_a, solve_triangular, cho_factor / cho_solve, lu_factor / lu_solve, schur and
 svd_truncated."""
+import numbers
 import operator
 import os
 
@@ -36,7 +37,7 @@ cdef int _eigh_options(nd_eigh_options *o, object lower, object type, object sub
         o.hi = operator.index(hi)
     elif subset_by_value is not None:
         vl, vu = _pair(subset_by_value, "subset_by_value", name)
-        if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (vl, vu)):
+        if not all(isinstance(v, numbers.Real) and not isinstance(v, bool) for v in (vl, vu)):
             raise TypeError(f"{name}: subset_by_value must be two real numbers, not {subset_by_value!r}")
         o.subset = ND_EIGH_BY_VALUE
         o.vl = vl
@@ -268,7 +269,7 @@ def svd_truncated(a, k, *, method="auto", seed=None, n_oversamples=None, n_iter=
     o.n_iter = 0 if n_iter is None else _count(n_iter, "n_iter")
     if tol is None:
         o.tol = 0
-    elif isinstance(tol, bool) or not isinstance(tol, (int, float)):
+    elif isinstance(tol, bool) or not isinstance(tol, numbers.Real):
         raise TypeError(f"svd_truncated: tol must be a float, not {type(tol).__name__}")
     else:
         o.tol = tol

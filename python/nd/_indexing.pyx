@@ -9,9 +9,9 @@ from libc.stdlib cimport free, malloc
 from nd._c.types cimport *
 from nd._c.core cimport *
 from nd._c.indexing cimport *
-from nd._c.views cimport nd_index
-from nd._array cimport Array, as_array, assign_basic, scalar_array, value_array, wrap
-from nd._errors cimport check, raise_error
+from nd._array cimport Array, as_array, scalar_array, value_array, wrap
+from nd._errors cimport check
+from nd._keys cimport basic_item
 from nd._scalars cimport to_axis
 
 
@@ -57,10 +57,6 @@ def nonzero(x, /):
 
 # ---- the Array's indexing: the general path ---------------------------------------------
 
-cdef str _bound(object v):
-    return "None" if v is None else str(operator.index(v))
-
-
 cdef object _index_or_none(object k):
     try:
         return operator.index(k)
@@ -70,95 +66,76 @@ cdef object _index_or_none(object k):
         raise
 
 
-cdef tuple index_key(object key):
-    """A Python index key as nd's index string (nd_index's grammar, '?' for each index
-    array) and the list of index arrays; nd does the rest (NumPy's rules)."""
-    if not isinstance(key, tuple):
-        key = (key,)
-    parts = []
-    arrays = []
-    for k in key:
-        if isinstance(k, Array):
-            parts.append("?")
-            arrays.append(k)
-        elif isinstance(k, slice):
-            parts.append(_bound(k.start) + ":" + _bound(k.stop) + ":" + _bound(k.step))
-        elif k is None:
-            parts.append("None")
-        elif k is Ellipsis:
-            parts.append("...")
-        elif isinstance(k, bool):
-            # NumPy reads a[True] as a 0-d boolean mask
-            parts.append("?")
-            arrays.append(scalar_array(k, ND_BOOL, False))
-        elif isinstance(k, int) or hasattr(type(k), "__index__") and not isinstance(k, (float, complex)) \
-                and _index_or_none(k) is not None:
-            parts.append(str(operator.index(k)))  # NumPy's integer scalars included
-        elif isinstance(k, (list, tuple)) or hasattr(k, "__dlpack__") or hasattr(k, "__array__"):
-            # a NumPy array (whose type has an __index__ that only 0-d integer ones answer)
-            from nd._creation import asarray
-            parts.append("?")
-            arrays.append(asarray(k))
-        else:
-            raise IndexError(
-                f"only integers, slices (`:`), ellipsis (`...`), None and integer or boolean "
-                f"arrays are valid indices, not {type(k).__name__}")
-    return ",".join(parts).encode("ascii"), arrays
+cdef int key_item(object k, nd_index_item *it, list keep) except -1:
+    """One element of a key as an item; arrays made here are kept alive in keep."""
+    cdef Array arr
+    if basic_item(k, it) == 0:
+        return 0
+    if isinstance(k, Array):
+        arr = <Array>k
+    elif isinstance(k, bool):
+        arr = scalar_array(k, ND_BOOL, False)  # NumPy reads a[True] as a 0-d boolean mask
+    elif isinstance(k, int) or hasattr(type(k), "__index__") and not isinstance(k, (float, complex)) \
+            and _index_or_none(k) is not None:
+        v = operator.index(k)  # NumPy's integer scalars included
+        if not (-(1 << 63) <= v < (1 << 63)):
+            raise IndexError(f"index {v} does not fit in int64")
+        it.kind = ND_ITEM_INT
+        it.index = v
+        return 0
+    elif isinstance(k, (list, tuple)) or hasattr(k, "__dlpack__") or hasattr(k, "__array__"):
+        # a NumPy array (whose type has an __index__ that only 0-d integer ones answer)
+        from nd._creation import asarray
+        arr = asarray(k)
+    else:
+        raise IndexError(
+            f"only integers, slices (`:`), ellipsis (`...`), None and integer or boolean "
+            f"arrays are valid indices, not {type(k).__name__}")
+    keep.append(arr)
+    it.kind = ND_ITEM_ARRAY
+    it.array = arr.arr
+    return 0
 
 
-cdef nd_array **array_ptrs(list arrays) except NULL:
-    cdef nd_array **p = <nd_array **>malloc((len(arrays) + 1) * sizeof(nd_array *))
-    if p == NULL:
+cdef nd_index_item *key_items(object key, int *n, list keep) except NULL:
+    """Any index key as items (free them); arrays made here are kept alive in keep."""
+    cdef tuple parts = key if type(key) is tuple else (key,)
+    cdef nd_index_item *items = <nd_index_item *>malloc((len(parts) + 1) * sizeof(nd_index_item))
+    if items == NULL:
         raise MemoryError()
-    for i, a in enumerate(arrays):
-        p[i] = (<Array>a).arr
-    return p
+    try:
+        for i, k in enumerate(parts):
+            key_item(k, &items[i], keep)
+    except BaseException:
+        free(items)
+        raise
+    n[0] = len(parts)
+    return items
 
 
 def _get_item(Array self, object key):
     """self[key] for a key with index arrays, masks, bools or other integer types."""
-    cdef bytes spec
-    cdef list arrays
-    cdef const char *cs
-    cdef nd_array *r
-    cdef nd_array **p
+    cdef list keep = []
     cdef int n
-    spec, arrays = index_key(key)
-    cs = spec
-    if not arrays:
-        with nogil:
-            r = nd_index(self.arr, cs)
-        return wrap(r)
-    n = len(arrays)
-    p = array_ptrs(arrays)
-    try:
-        with nogil:
-            r = nd_index_arrays(self.arr, cs, n, p)
-    finally:
-        free(p)
+    cdef nd_array *r
+    cdef nd_index_item *items = key_items(key, &n, keep)
+    with nogil:
+        r = nd_index_items(self.arr, n, items)
+    free(items)
     return wrap(r)
 
 
 def _set_item(Array self, object key, object value):
     """self[key] = value for a key with index arrays, masks, bools or other integer types."""
-    cdef bytes spec
-    cdef list arrays
-    cdef const char *cs
-    cdef nd_array **p
-    cdef nd_status st
-    cdef Array v
+    cdef list keep = []
     cdef int n
-    spec, arrays = index_key(key)
-    cs = spec
-    v = value_array(self, value)
-    if not arrays:
-        assign_basic(self, cs, v)
-        return
-    n = len(arrays)
-    p = array_ptrs(arrays)
+    cdef nd_status st
+    cdef nd_index_item *items = key_items(key, &n, keep)
+    cdef Array v
     try:
+        v = value_array(self, value)
         with nogil:
-            st = nd_index_arrays_assign(self.arr, cs, n, p, v.arr)
+            st = nd_index_items_assign(self.arr, n, items, v.arr)
     finally:
-        free(p)
+        free(items)
     check(st)

@@ -2,6 +2,8 @@
 """Matrix functions (include/nd/matfunc.h) with SciPy's names: expm, sqrtm, logm, polar,
 fractional_matrix_power (Hermitian positive semidefinite matrices), inv_sqrtm_hermitian and
 funm_hermitian."""
+import numbers
+
 from nd._c.types cimport *
 from nd._c.core cimport *
 from nd._c.matfunc cimport *
@@ -58,7 +60,7 @@ def polar(a, side="right"):
 
 
 cdef double _real(object v, str what, str name) except? -1.5:
-    if isinstance(v, bool) or not isinstance(v, (int, float)):
+    if isinstance(v, bool) or not isinstance(v, numbers.Real):
         raise TypeError(f"{name}: {what} must be a real number, not {type(v).__name__}")
     return v
 

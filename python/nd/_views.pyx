@@ -7,6 +7,7 @@ from nd._c.types cimport *
 from nd._c.core cimport *
 from nd._c.creation cimport nd_copy, nd_astype
 from nd._c.views cimport *
+from nd._c.indexing cimport nd_index_items
 from nd._array cimport Array, as_array, wrap
 from nd._dtypes cimport to_dtype
 from nd._errors cimport check, raise_error
@@ -112,7 +113,7 @@ def squeeze(x, /, axis=None):
         return wrap(nd_squeeze(a.arr, 0, NULL))
     cdef int n = to_axes(axis, ax)
     if n == 0:
-        return wrap(nd_index(a.arr, b"..."))
+        return wrap(nd_index_items(a.arr, 0, NULL))  # a view of everything
     return wrap(nd_squeeze(a.arr, n, ax))
 
 
@@ -122,7 +123,7 @@ def flip(x, /, *, axis=None):
     cdef int ax[64]
     cdef int n = to_axes(axis, ax)
     if n == 0:
-        return wrap(nd_index(a.arr, b"..."))
+        return wrap(nd_index_items(a.arr, 0, NULL))  # a view of everything
     return wrap(nd_flip(a.arr, 0 if n < 0 else n, ax))
 
 

@@ -6,23 +6,22 @@
  * that part is zeroed first. The following passes transform the result in place. The
  * norm's factor is applied once, by the last pass. irfftn runs its complex passes into a
  * scratch array and its last (complex-to-real) pass from there, which may overwrite it. */
-#include <stdio.h>
 #include <string.h>
 
 #include "frontend.h"
 #include "nd/core.h"
 #include "nd/creation.h"
+#include "nd/indexing.h"
 #include "nd/views.h"
 #include "pass.h"
 #include "split.h"
 
 /* dst[..., from:, ...] = 0 along axis ax. */
 static nd_status zero_tail(const char *op, nd_array *dst, int ax, int64_t from) {
-  char spec[ND_MAX_DIMS * 3 + 32];
-  size_t len = 0;
-  for (int d = 0; d < ax; d++) len += (size_t)snprintf(spec + len, sizeof spec - len, ":,");
-  snprintf(spec + len, sizeof spec - len, "%lld:", (long long)from);
-  nd_array *v = nd_index(dst, spec);
+  nd_index_item items[ND_MAX_DIMS];
+  for (int d = 0; d < ax; d++) items[d] = ND_ALL;
+  items[ax] = ND_FROM(from);
+  nd_array *v = nd_index_items(dst, ax + 1, items);
   nd_status st = v ? nd_fill(v, 0.0) : nd_last_status();
   nd_release(v);
   if (st) nd_set_error(nd_last_extended_status(), "%s: %s", op, nd_last_error());

@@ -40,12 +40,23 @@ int ndi_pool_usable(int nt);
 /* For threads nd does not own (OpenBLAS's): bench slot `slot` as if its worker had
  * shared its core, so that ndi_pool_usable counts one thread fewer for a while. */
 void ndi_pool_bench(int slot);
-/* The clocks the pool judges by (ns), and its judgement: whether the calling thread,
- * busy since wall0/cpu0, shared its core (ran less than 3/4 of the wall time, over at
- * least 0.5 ms). */
-int64_t ndi_wall_ns(void);
-int64_t ndi_cpu_ns(void);
-bool ndi_shared_core(int64_t wall0, int64_t cpu0);
+/* The pool's judgement of a thread that took tasks for `wall` ns and ran `own` ns of
+ * them, in a region of nt threads that lasted `span` ns (at least wall) during which the
+ * whole process ran `proc` ns of CPU: ALONE when it
+ * ran at least 3/4 of the wall time (or the interval is under 0.5 ms); SHARED when
+ * another program took the rest; SHARED_IN_PROCESS when other threads of this process
+ * did (another library's idle threads spinning), which benches nothing. */
+typedef enum { NDI_CORE_ALONE, NDI_CORE_SHARED, NDI_CORE_SHARED_IN_PROCESS } ndi_core_verdict;
+ndi_core_verdict ndi_core_judge(int64_t wall, int64_t own, int64_t span, int64_t proc, int nt);
+
+/* The clocks a judged section starts from (wall, this thread's and the process's CPU,
+ * ns), and whether the calling thread, busy since then on nt threads, shared its core
+ * with another program. */
+typedef struct ndi_core_clocks {
+  int64_t wall0, cpu0, proc0;
+} ndi_core_clocks;
+void ndi_core_clocks_start(ndi_core_clocks *c);
+bool ndi_shared_core(const ndi_core_clocks *c, int nt);
 
 /* Benching on or off (on by default), and every bench lifted: for tests that must run
  * on all the threads they ask for on a loaded machine. */

@@ -7,7 +7,7 @@
 #include "vmath.h"
 
 /* Dense real loops over vector math. */
-#define VM_LOOPS(F, E)                                                                   \
+#define VM_LOOPS(F)                                                                      \
   static void F##_f64(char *const *p, const int64_t *s, int64_t n, void *ctx) {         \
     (void)s, (void)ctx;                                                                 \
     ndi_vm_##F##_f64((double *)p[0], (const double *)p[1], n);                          \

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "nd/axis.h"
+#include "nd/indexing.h"
 #include "nd/types.h"
 
 /* Product of the extents, checking for negative extents and int64 overflow. */
@@ -83,9 +84,18 @@ nd_status ndi_reshape_resolve(const char *op, int64_t size, int ndim, const int6
 bool ndi_reshape_strides(int ndim, const int64_t *shape, const int64_t *strides, int newndim,
                          const int64_t *newshape, nd_order o, int64_t *newstrides);
 
-/* Basic indexing: applies an index string to a layout. out_* need ND_MAX_DIMS entries. */
-nd_status ndi_index_apply(const char *spec, int ndim, const int64_t *shape,
-                          const int64_t *strides, int *out_ndim, int64_t *out_shape,
+/* Parses an index string (index_parse.c's grammar) into at most cap items. narrays >= 0
+ * makes "?" an item, bound to the next of arrays (their count must match); -1 leaves it
+ * out of the grammar. Messages name op and the position in spec. */
+nd_status ndi_index_parse(const char *op, const char *spec, int narrays, nd_array *const *arrays,
+                          int cap, nd_index_item *items, int *nitems);
+/* Room for the items of any index an array can take (each consumes or adds an axis, and
+ * one ellipsis). */
+#define NDI_MAX_INDEX_ITEMS (2 * ND_MAX_DIMS + 1)
+/* Basic indexing: applies n items (integers, slices, None, one ellipsis; no arrays) to a
+ * layout. out_* need ND_MAX_DIMS entries. Messages name op. */
+nd_status ndi_index_basic(const char *op, int ndim, const int64_t *shape, const int64_t *strides,
+                          int n, const nd_index_item *items, int *out_ndim, int64_t *out_shape,
                           int64_t *out_strides, int64_t *out_offset);
 /* NumPy's slice adjustment: clips start/stop for a given extent and returns the length. */
 int64_t ndi_slice_adjust(int64_t extent, bool has_start, int64_t start, bool has_stop,

@@ -122,11 +122,12 @@ static int set_blas_threads(int n) {
  * times slower than on one thread (an SVD of 576x576 float64: 0.3-0.46 s against 0.07 s).
  * So BLAS gets only the threads nd's pool can use now (ndi_pool_usable: none of a
  * benched worker's), and a threaded call during which the calling thread shared its core
- * benches one worker, as the pool's own regions do. The outermost threaded section of
- * this thread is the one judged. */
+ * benches one worker, as the pool's own regions do, unless the time went to other threads
+ * of this process (pool.h: another library's spinning threads). The outermost threaded
+ * section of this thread is the one judged. */
 static _Thread_local struct {
   int active, depth, n;
-  int64_t wall0, cpu0;
+  ndi_core_clocks clocks;
 } judged;
 
 int ndi_la_blas_serial_begin(void) {
@@ -155,8 +156,7 @@ int ndi_la_blas_parallel_begin(void) {
     judged.active = 1;
     judged.depth = 0;
     judged.n = n;
-    judged.wall0 = ndi_wall_ns();
-    judged.cpu0 = ndi_cpu_ns();
+    ndi_core_clocks_start(&judged.clocks);
   }
   return set_blas_threads(n);
 }
@@ -177,5 +177,5 @@ void ndi_la_blas_restore(int prev) {
     return;
   }
   judged.active = 0;
-  if (ndi_shared_core(judged.wall0, judged.cpu0)) ndi_pool_bench(judged.n - 1);
+  if (ndi_shared_core(&judged.clocks, judged.n)) ndi_pool_bench(judged.n - 1);
 }

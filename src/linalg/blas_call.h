@@ -29,4 +29,27 @@ void ndi_la_blas_gemm_kblocks(const ndi_la_blas_op *p, int64_t m, int64_t n, int
 bool ndi_la_ksplit_wanted(int64_t m, int64_t n, int64_t k);
 nd_status ndi_la_gemm_ksplit(const char *op, const ndi_la_blas_op *p, const ndi_la_gemm *g);
 
+/* A product with a vector in it (gemm_vector.c): y = M x (M r x k) through gemv, or a
+ * dot product (dot: x from A's row, y from B's column), for one batch element. Strides in
+ * elements; what BLAS cannot take (zero or too large increments, a matrix it cannot
+ * address) is packed at the given offsets of the per-thread work buffer. */
+typedef struct ndi_la_vec {
+  bool dot, from_b;    /* dot product; M = B^T and x = A's row (m == 1), else M = A */
+  bool row;            /* M^T stored row-major (else column-major), leading dimension ld */
+  bool conj, conj_out; /* ConjTrans (or conjugated dot); conjugate y after the call */
+  bool pack_m, pack_x, pack_y;
+  int64_t r, k, es, ld;
+  int64_t mrs, mcs, xs, ys;
+  size_t m_off, x_off, y_off;
+} ndi_la_vec;
+
+/* Whether g (float or complex, m or n equal to 1, k > 1) is such a product; fills v and
+ * adds the bytes of work it needs per thread to *work. */
+bool ndi_la_vec_plan(const ndi_la_gemm *g, ndi_la_vec *v, size_t *work);
+/* One batch element: a, b, c point at its element [0,0] of A, B, C. */
+void ndi_la_vec_run(const ndi_la_gemm *g, const ndi_la_vec *v, const char *a, const char *b,
+                    char *c, char *work);
+/* k == 1 without conjugation: C = A B as one elementwise pass over the whole batch. */
+nd_status ndi_la_outer_run(const ndi_la_gemm *g);
+
 #endif

@@ -1,5 +1,6 @@
 /* Pairwise contraction as a batched GEMM: see contract.h. */
 #include "contract.h"
+#include "contract_map.h"
 
 #include <string.h>
 
@@ -9,79 +10,12 @@
 #include "kernels/la_kernels.h"
 #include "la_common.h"
 
-typedef struct {
-  int n;
-  int lab[ND_MAX_DIMS];
-} lablist;
-
-/* A layout seen through labels: pos[label] is the axis carrying it, or -1. */
-typedef struct {
-  const int64_t *shape, *strides;
-  int pos[NDI_LA_MAX_LABELS];
-} labeled;
-
-static void label_layout(labeled *L, int ndim, const int64_t *shape, const int64_t *strides,
-                         const int *lab) {
-  for (int i = 0; i < NDI_LA_MAX_LABELS; i++) L->pos[i] = -1;
-  for (int i = 0; i < ndim; i++) L->pos[lab[i]] = i;
-  L->shape = shape;
-  L->strides = strides;
-}
-
-/* Can the labels of g, outermost first, be walked as one axis of L? Gives its extent and
- * stride (the innermost axis's; 0 for an empty group). Axes of extent 1 do not count. */
-static bool merge(const labeled *L, const lablist *g, int64_t *ext, int64_t *stride) {
-  int64_t e = 1, s = 0, next = 0;
-  bool any = false;
-  for (int i = g->n - 1; i >= 0; i--) {
-    int ax = L->pos[g->lab[i]];
-    int64_t n = L->shape[ax], st = L->strides[ax];
-    if (n == 1) continue;
-    if (any && st != next) return false;
-    if (!any) s = st;
-    any = true;
-    e *= n;
-    next = st * n;
-  }
-  *ext = e;
-  *stride = s;
-  return true;
-}
-static bool merges(const labeled *L, const lablist *g) {
-  int64_t e, s;
-  return merge(L, g, &e, &s);
-}
-
-/* g sorted by decreasing |stride| in L (stable): the order in which L's axes merge. */
-static lablist by_strides(const labeled *L, const lablist *g) {
-  lablist r = *g;
-  for (int i = 1; i < r.n; i++) {
-    int l = r.lab[i], j = i - 1;
-    int64_t s = L->strides[L->pos[l]];
-    s = s < 0 ? -s : s;
-    while (j >= 0) {
-      int64_t t = L->strides[L->pos[r.lab[j]]];
-      if ((t < 0 ? -t : t) >= s) break;
-      r.lab[j + 1] = r.lab[j];
-      j--;
-    }
-    r.lab[j + 1] = l;
-  }
-  return r;
-}
-
-/* g reordered as its labels appear in want. */
-static lablist in_want_order(const lablist *g, int nwant, const int *want) {
-  lablist r = {0};
-  for (int w = 0; w < nwant; w++)
-    for (int i = 0; i < g->n; i++)
-      if (g->lab[i] == want[w]) r.lab[r.n++] = want[w];
-  return r;
-}
-
-static void append(lablist *dst, const lablist *src) {
-  for (int i = 0; i < src->n; i++) dst->lab[dst->n++] = src->lab[i];
-}
+typedef ndi_lablist lablist;
+typedef ndi_labeled labeled;
+#define label_layout ndi_la_label_layout
+#define merge ndi_la_merge
+#define in_want_order(g, n, w) ndi_la_in_order(g, n, w)
+#define append ndi_la_append
 
 static int64_t dim_of(const ndi_la_term *x, const labeled *Lx, const ndi_la_term *y,
                       const labeled *Ly, int l) {
@@ -176,46 +110,31 @@ static nd_status multiply(const char *op, const ndi_la_term *x, const labeled *L
   return ND_OK;
 }
 
-/* Is the C-contiguous layout with axes `order` one the GEMM can write (M and N each one
- * strided axis in the chosen orders)? */
-static bool writable_as(const lablist *order, const lablist *M, const lablist *N,
-                        const ndi_la_term *x, const labeled *Lx, const ndi_la_term *y,
-                        const labeled *Ly) {
-  int64_t shape[ND_MAX_DIMS], strides[ND_MAX_DIMS];
-  for (int i = 0; i < order->n; i++) shape[i] = dim_of(x, Lx, y, Ly, order->lab[i]);
-  ndi_contiguous_strides(order->n, shape, ND_C, strides);
-  labeled L;
-  label_layout(&L, order->n, shape, strides, order->lab);
-  return merges(&L, M) && merges(&L, N);
-}
-
 static nd_status gemm_terms(const char *op, const ndi_la_term *x, const ndi_la_term *y,
-                            const lablist *B, const lablist *M, const lablist *N,
-                            const lablist *K, const lablist *order, bool conj_x,
-                            ndi_la_term *out) {
+                            const ndi_la_map *map, bool conj_x, ndi_la_term *out) {
   labeled Lx, Ly, Lo;
   label_layout(&Lx, x->arr->ndim, x->arr->shape, x->arr->strides, x->lab);
   label_layout(&Ly, y->arr->ndim, y->arr->shape, y->arr->strides, y->lab);
-  nd_array *r = alloc_for(op, x->arr->dtype, order, x, &Lx, y, &Ly);
+  nd_array *r = alloc_for(op, x->arr->dtype, &map->order, x, &Lx, y, &Ly);
   if (!r) return nd_last_status();
-  label_layout(&Lo, r->ndim, r->shape, r->strides, order->lab);
+  label_layout(&Lo, r->ndim, r->shape, r->strides, map->order.lab);
   ndi_la_gemm g;
   memset(&g, 0, sizeof g);
   g.dtype = r->dtype;
-  g.nbd = B->n;
-  for (int i = 0; i < B->n; i++) {
-    int l = B->lab[i];
+  g.nbd = map->loop.n;
+  for (int i = 0; i < map->loop.n; i++) {
+    int l = map->loop.lab[i];
     g.bshape[i] = r->shape[Lo.pos[l]];
-    g.a.bs[i] = x->arr->strides[Lx.pos[l]];
-    g.b.bs[i] = y->arr->strides[Ly.pos[l]];
+    g.a.bs[i] = ndi_la_stride(&Lx, l); /* 0 where the operand lacks the label */
+    g.b.bs[i] = ndi_la_stride(&Ly, l);
     g.c.bs[i] = r->strides[Lo.pos[l]];
   }
-  merge(&Lx, M, &g.m, &g.a.rs);
-  merge(&Lx, K, &g.k, &g.a.cs);
-  merge(&Ly, K, &g.k, &g.b.rs);
-  merge(&Ly, N, &g.n, &g.b.cs);
-  merge(&Lo, M, &g.m, &g.c.rs);
-  merge(&Lo, N, &g.n, &g.c.cs);
+  merge(&Lx, &map->M, &g.m, &g.a.rs);
+  merge(&Lx, &map->K, &g.k, &g.a.cs);
+  merge(&Ly, &map->K, &g.k, &g.b.rs);
+  merge(&Ly, &map->N, &g.n, &g.b.cs);
+  merge(&Lo, &map->M, &g.m, &g.c.rs);
+  merge(&Lo, &map->N, &g.n, &g.c.cs);
   g.a.data = x->arr->data;
   g.b.data = y->arr->data;
   g.c.data = r->data;
@@ -226,7 +145,7 @@ static nd_status gemm_terms(const char *op, const ndi_la_term *x, const ndi_la_t
     return st;
   }
   out->arr = r;
-  memcpy(out->lab, order->lab, sizeof(int) * (size_t)order->n);
+  memcpy(out->lab, map->order.lab, sizeof(int) * (size_t)map->order.n);
   return ND_OK;
 }
 
@@ -300,22 +219,13 @@ nd_status ndi_la_contract(const char *op, const ndi_la_term *x, const ndi_la_ter
     return multiply(op, x, &Lx, y, &Ly, &order, out);
   }
 
-  /* Orders in which each operand's groups merge into single axes. */
-  if (!want || !merges(&Lx, &M)) M = by_strides(&Lx, &M);
-  if (!want || !merges(&Ly, &N)) N = by_strides(&Ly, &N);
-  lablist Kx = by_strides(&Lx, &K), Ky = by_strides(&Ly, &K);
-  if (merges(&Lx, &Kx) && merges(&Ly, &Kx)) K = Kx;
-  else if (merges(&Ly, &Ky) && merges(&Lx, &Ky)) K = Ky;
-  else K = merges(&Lx, &Kx) ? Kx : merges(&Ly, &Ky) ? Ky : Kx;
-  append(&gemm_order, &M);
-  append(&gemm_order, &N);
-  lablist order = gemm_order;
-  if (want) {
-    lablist w = in_want_order(&gemm_order, nwant, want);
-    if (writable_as(&w, &M, &N, x, &Lx, y, &Ly)) order = w;
-  }
+  /* The mapping (contract_map.c): which labels the product walks as M, N and K, which it
+   * loops over, which operand is copied first, the result's layout. */
+  ndi_la_groups groups = {B, M, N, K};
+  ndi_la_map map;
+  ndi_la_choose_map(&Lx, &Ly, &groups, want ? nwant : 0, want, &map);
   if (empty) {
-    nd_array *r = alloc_for(op, x->arr->dtype, &order, x, &Lx, y, &Ly);
+    nd_array *r = alloc_for(op, x->arr->dtype, &map.order, x, &Lx, y, &Ly);
     if (!r) return nd_last_status();
     nd_status st = r->size ? ndi_fill(op, r, ND_INT(0)) : ND_OK;
     if (st) {
@@ -323,27 +233,27 @@ nd_status ndi_la_contract(const char *op, const ndi_la_term *x, const ndi_la_ter
       return st;
     }
     out->arr = r;
-    memcpy(out->lab, order.lab, sizeof(int) * (size_t)order.n);
+    memcpy(out->lab, map.order.lab, sizeof(int) * (size_t)map.order.n);
     return ND_OK;
   }
 
-  /* Operands whose groups do not merge are copied: x as [B, M, K], y as [B, K, N]. */
+  /* Operands the mapping copies: x as [B, M, K], y as [B, K, N]. */
   ndi_la_term px = {NULL, {0}}, py = {NULL, {0}};
   nd_status st = ND_OK;
-  if (!merges(&Lx, &M) || !merges(&Lx, &K)) {
+  if (map.pack_x) {
     lablist o = B;
-    append(&o, &M);
-    append(&o, &K);
+    append(&o, &map.M);
+    append(&o, &map.K);
     st = pack_term(op, x, &o, &px);
   }
-  if (!st && (!merges(&Ly, &N) || !merges(&Ly, &K))) {
+  if (!st && map.pack_y) {
     lablist o = B;
-    append(&o, &K);
-    append(&o, &N);
+    append(&o, &map.K);
+    append(&o, &map.N);
     st = pack_term(op, y, &o, &py);
   }
   if (!st)
-    st = gemm_terms(op, px.arr ? &px : x, py.arr ? &py : y, &B, &M, &N, &K, &order, conj_x, out);
+    st = gemm_terms(op, px.arr ? &px : x, py.arr ? &py : y, &map, conj_x, out);
   nd_release(px.arr);
   nd_release(py.arr);
   return st;

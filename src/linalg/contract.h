@@ -6,10 +6,11 @@
  *   K (in both, not kept);
  * labels of one operand that are neither kept nor shared are summed out first (a product
  * with a broadcast vector of ones). M, N and K must each be one strided axis of their
- * operands: when an operand's labels of a group cannot be merged into one axis, that
- * operand alone is copied (with the transposing copy engine) into a layout where they
- * can; everything else is read in place. Contractions with no summed label are
- * elementwise products, computed exactly as NumPy multiplies. */
+ * operands: when an operand's labels of a group cannot be merged into one axis, the
+ * product loops over some of them as extra batch axes, or copies that operand (the
+ * transposing copy engine) into a layout where they merge, whichever the cost model of
+ * contract_map.c prices lower; everything else is read in place. Contractions with no
+ * summed label are elementwise products, computed exactly as NumPy multiplies. */
 #ifndef NDI_LINALG_CONTRACT_H
 #define NDI_LINALG_CONTRACT_H
 
@@ -28,10 +29,11 @@ typedef struct ndi_la_term {
 
 /* Contracts x and y (same dtype). The result keeps the labels l of x and y with
  * keep[l]; every other label is summed. If want is given (nwant kept labels), the result
- * is laid out C-contiguous in that order whenever the GEMM can write that layout
- * directly; otherwise (or without want) its axes are in the GEMM's order, given by
- * out->lab. conj_x: use conj(x) (complex). NULL-free; errors name op. A product of more
- * than ND_MAX_DIMS kept labels is refused (ND_ERR_SHAPE) before anything is built. */
+ * is laid out C-contiguous in that order whenever the product can write that layout
+ * directly and no other layout is faster; otherwise (or without want) its axes are in the
+ * order the product writes fastest, given by out->lab. conj_x: use conj(x) (complex).
+ * NULL-free; errors name op. A product of more than ND_MAX_DIMS kept labels is refused
+ * (ND_ERR_SHAPE) before anything is built. */
 nd_status ndi_la_contract(const char *op, const ndi_la_term *x, const ndi_la_term *y,
                           const bool *keep, int nwant, const int *want, bool conj_x,
                           ndi_la_term *out);

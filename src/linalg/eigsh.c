@@ -203,6 +203,10 @@ nd_status nd_linalg_eigsh_op(const nd_linop *op, int64_t k, const nd_eigsh_optio
   return run(op, k, opt, op->dtype, NULL, w, v, info);
 }
 
+int ndi_ks_blas_begin(double work) { return ndi_la_blas_begin(1, work); }
+
+void ndi_ks_blas_end(int prev) { ndi_la_blas_restore(prev); }
+
 /* ---- a dense matrix as the operator ----------------------------------------------- */
 
 typedef struct dense_op {
@@ -214,7 +218,7 @@ typedef struct dense_op {
 static nd_status dense_apply(const nd_array *x, nd_array *y, void *ctx) {
   const dense_op *d = ctx;
   int n = (int)d->n, b = (int)nd_shape(x)[1];
-  int prev = ndi_la_blas_begin(1, (double)n * n * b * (d->cplx ? 4 : 1));
+  int prev = ndi_ks_blas_begin((double)n * n * b * (d->cplx ? 4 : 1));
   if (d->cplx) {
     const double _Complex one = 1, zero = 0;
     cblas_zhemm(CblasColMajor, CblasLeft, CblasLower, n, b, &one, d->a, n, nd_data(x), n, &zero, nd_data(y), n);
@@ -222,7 +226,7 @@ static nd_status dense_apply(const nd_array *x, nd_array *y, void *ctx) {
     cblas_dsymm(CblasColMajor, CblasLeft, CblasLower, n, b, 1.0, (const double *)d->a, n, nd_data(x), n, 0.0,
                 nd_data(y), n);
   }
-  ndi_la_blas_restore(prev);
+  ndi_ks_blas_end(prev);
   return ND_OK;
 }
 
@@ -232,7 +236,7 @@ nd_status nd_linalg_eigsh_ex(const nd_array *a, int64_t k, const nd_eigsh_option
   NDI_REQUIRE_ST(OP, w);
   char sh[NDI_SHAPE_BUF];
   if (a->ndim != 2 || a->shape[0] != a->shape[1])
-    return ndi_error(ND_ERR_SHAPE, OP ": a must be a square matrix, got shape %s",
+    return ndi_error(ND_ERR_SHAPE_MATRIX, OP ": a must be a square matrix, got shape %s",
                      ndi_fmt_shape(sh, sizeof sh, a->ndim, a->shape));
   int64_t n = a->shape[0];
   if (ndi_la_check_lapack_size(OP, n)) return nd_last_status();

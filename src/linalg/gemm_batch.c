@@ -18,7 +18,7 @@
  * batch is too short to share out. */
 #define BIG_PRODUCT NDI_LA_BLAS_THREADED_MIN
 
-typedef enum { K_INT, K_SMALL, K_BLAS } kernel_kind;
+typedef enum { K_INT, K_SMALL, K_BLAS, K_VEC } kernel_kind;
 
 /* How a packed operand is laid out in the work buffer. */
 typedef struct {
@@ -31,6 +31,7 @@ typedef struct {
   kernel_kind kind;
   ndi_gemm_fn fn;
   ndi_la_blas_op blas;
+  ndi_la_vec vec;
   pack_spec pa, pb, pc;
   size_t work; /* bytes per thread */
 } gemm_plan;
@@ -117,7 +118,9 @@ static void plan_blas(const ndi_la_gemm *g, gemm_plan *P) {
   }
 }
 
-static void plan_gemm(const ndi_la_gemm *g, gemm_plan *P) {
+/* single: the batch has one element (a long dot product is then split along k, which
+ * uses the threads and keeps the bits independent of them). */
+static void plan_gemm(const ndi_la_gemm *g, gemm_plan *P, bool single) {
   memset(P, 0, sizeof *P);
   char kind = ndi_dtype_kind(g->dtype);
   if (kind == 'b' || kind == 'i' || kind == 'u') {
@@ -127,6 +130,9 @@ static void plan_gemm(const ndi_la_gemm *g, gemm_plan *P) {
   } else if (g->m <= NDI_GEMM_SMALL && g->n <= NDI_GEMM_SMALL && g->k <= NDI_GEMM_SMALL) {
     P->kind = K_SMALL;
     P->fn = ndi_gemm_small[g->dtype];
+  } else if (!(single && g->m == 1 && g->n == 1 && ndi_la_ksplit_wanted(1, 1, g->k)) &&
+             ndi_la_vec_plan(g, &P->vec, &P->work)) {
+    P->kind = K_VEC;
   } else {
     P->kind = K_BLAS;
     plan_blas(g, P);
@@ -142,6 +148,10 @@ static void copy2d(nd_dtype t, int64_t r, int64_t c, char *dst, int64_t drs, int
 
 static void run_one(const ndi_la_gemm *g, const gemm_plan *P, const char *a, const char *b,
                     char *c, char *work) {
+  if (P->kind == K_VEC) {
+    ndi_la_vec_run(g, &P->vec, a, b, c, work);
+    return;
+  }
   if (P->kind != K_BLAS) {
     ndi_gemm_args args = {g->m, g->n, g->k, a, g->a.rs, g->a.cs, b, g->b.rs, g->b.cs,
                           c,    g->c.rs, g->c.cs, g->conj_a};
@@ -241,7 +251,8 @@ static nd_status ksplit_packed(const char *op, const ndi_la_gemm *g, const gemm_
   }
   if (P->pc.on) h.c = (ndi_la_mat){buf + P->pc.offset, P->pc.rs, P->pc.cs, {0}};
   gemm_plan Q;
-  plan_gemm(&h, &Q); /* every operand is addressable now */
+  memset(&Q, 0, sizeof Q);
+  plan_blas(&h, &Q); /* every operand is addressable now */
   nd_status st = ndi_la_gemm_ksplit(op, &Q.blas, &h);
   if (!st && P->pc.on) copy2d(t, g->m, g->n, g->c.data, g->c.rs, g->c.cs, h.c.data, h.c.rs, h.c.cs);
   ndi_aligned_free(buf, P->work);
@@ -257,8 +268,12 @@ nd_status ndi_la_gemm_run(const char *op, ndi_la_gemm *g) {
     write_zeros(g);
     return ND_OK;
   }
+  /* an outer product (beyond the small kernel's sizes) is an elementwise product */
+  if (g->k == 1 && !(g->conj_a && ndi_dtype_kind(g->dtype) == 'c') &&
+      (g->m > NDI_GEMM_SMALL || g->n > NDI_GEMM_SMALL))
+    return ndi_la_outer_run(g);
   gemm_plan P;
-  plan_gemm(g, &P);
+  plan_gemm(g, &P, nb == 1);
   int64_t per = g->m * g->n * g->k;
   if (nb == 1 && P.kind == K_BLAS && ndi_la_ksplit_wanted(g->m, g->n, g->k))
     return P.work ? ksplit_packed(op, g, &P) : ndi_la_gemm_ksplit(op, &P.blas, g);
@@ -275,7 +290,7 @@ nd_status ndi_la_gemm_run(const char *op, ndi_la_gemm *g) {
     if (!work) return ndi_nomem(op, P.work * (size_t)nt);
   }
   int prev = -1;
-  if (P.kind == K_BLAS) prev = ndi_la_blas_begin(nt, (double)per);
+  if (P.kind == K_BLAS || P.kind == K_VEC) prev = ndi_la_blas_begin(nt, (double)per);
   gemm_job job = {g, &P, work};
   ndi_la_run_blocks(nb, nt, gemm_block, &job);
   if (prev >= 0) ndi_la_blas_restore(prev);

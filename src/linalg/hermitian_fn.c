@@ -70,8 +70,11 @@ nd_array *nd_linalg_funm_hermitian(const nd_array *a, nd_eigenvalue_fn f, void *
   }
   bool cplx = ndi_dtype_kind(fw->dtype) == 'c';
   fc = ndi_la_as_dtype(op, fb, cplx ? ND_COMPLEX128 : ND_FLOAT64);
-  nd_dtype ts[2] = {a->dtype, fw->dtype}, ct, rt;
-  ndi_la_dtypes(2, ts, &ct, &rt);
+  /* a's precision, complex when a or f(w) is */
+  nd_dtype ct, rt;
+  ndi_la_dtypes(1, &a->dtype, &ct, &rt);
+  if (cplx && rt == ND_FLOAT32) rt = ND_COMPLEX64;
+  if (cplx && rt == ND_FLOAT64) rt = ND_COMPLEX128;
   if (fc) r = reassemble(op, v, fc, rt);
 done:
   nd_release(w);

@@ -3,7 +3,6 @@
 
 #include <cblas.h>
 #include <complex.h>
-#include <lapacke.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -11,74 +10,61 @@
 #include "core/alloc.h"
 #include "core/array.h"
 #include "core/error.h"
-#include "blas.h"
+#include "la_typed.h"
 #include "lapack_batch.h"
 #include "ops/frontend.h"
 
 /* ---- dense kernels in the working dtype ------------------------------------------- */
 
-/* BLAS's threads for one call of `work` multiply-adds (ndi_la_blas_begin): most calls
- * here are small (a basis of tens of vectors, projected matrices of its order), and
- * OpenBLAS's threads, spinning between small calls, made a run on a busy machine 90
- * times slower (0.63 s on one thread, 55 s on two, Lanczos on a ring of 1000 sites). */
-static int blas_begin(double work) { return ndi_la_blas_begin(1, work); }
-
 void ndi_ks_gemm(const ndi_ks *s, bool conj_a, int64_t m, int64_t n, int64_t k, double alpha,
                  const char *A, int64_t lda, const char *B, int64_t ldb, double beta, char *C,
                  int64_t ldc) {
   if (m == 0 || n == 0) return;
-  int prev = blas_begin((double)m * (double)n * (double)k * (s->cplx ? 4 : 1));
-  if (s->cplx) {
+  int prev = ndi_ks_blas_begin((double)m * (double)n * (double)k * (s->cplx ? 4 : 1));
+  int rows = (int)(conj_a ? k : m), cols = (int)(conj_a ? m : k);
+  if (n == 1 && s->cplx) {
+    /* one column: gemv, which streams A once where gemm would first copy it into its
+     * packed panels (that copy took 40 % of a Lanczos run on a 184,756-state operator) */
     const double complex al = alpha, be = beta;
-    cblas_zgemm(CblasColMajor, conj_a ? CblasConjTrans : CblasNoTrans, CblasNoTrans, (int)m, (int)n,
-                (int)k, &al, A, (int)lda, B, (int)ldb, &be, C, (int)ldc);
+    cblas_zgemv(CblasColMajor, conj_a ? CblasConjTrans : CblasNoTrans, rows, cols, &al, A, (int)lda, B, 1, &be, C, 1);
+  } else if (n == 1) {
+    cblas_dgemv(CblasColMajor, conj_a ? CblasTrans : CblasNoTrans, rows, cols, alpha, (const double *)A, (int)lda,
+                (const double *)B, 1, beta, (double *)C, 1);
   } else {
-    cblas_dgemm(CblasColMajor, conj_a ? CblasTrans : CblasNoTrans, CblasNoTrans, (int)m, (int)n,
-                (int)k, alpha, (const double *)A, (int)lda, (const double *)B, (int)ldb, beta,
-                (double *)C, (int)ldc);
+    ndi_la_gemm(s->ct, conj_a ? 'C' : 'N', 'N', m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
   }
-  ndi_la_blas_restore(prev);
+  ndi_ks_blas_end(prev);
 }
 
 double ndi_ks_norm(const ndi_ks *s, const char *x, int64_t n) {
-  int prev = blas_begin((double)n);
+  int prev = ndi_ks_blas_begin((double)n);
   double r = s->cplx ? cblas_dznrm2((int)n, x, 1) : cblas_dnrm2((int)n, (const double *)x, 1);
-  ndi_la_blas_restore(prev);
+  ndi_ks_blas_end(prev);
   return r;
 }
 
 void ndi_ks_scale(const ndi_ks *s, char *x, int64_t n, double alpha) {
-  int prev = blas_begin((double)n);
+  int prev = ndi_ks_blas_begin((double)n);
   if (s->cplx) cblas_zdscal((int)n, alpha, x, 1);
   else cblas_dscal((int)n, alpha, (double *)x, 1);
-  ndi_la_blas_restore(prev);
+  ndi_ks_blas_end(prev);
 }
 
 /* acc += h for q elements. */
 static void axpy(const ndi_ks *s, int64_t q, const char *h, char *acc) {
   if (q <= 0) return;
-  int prev = blas_begin((double)q);
+  int prev = ndi_ks_blas_begin((double)q);
   if (s->cplx) cblas_zaxpy((int)q, &(double complex){1}, h, 1, acc, 1);
   else cblas_daxpy((int)q, 1.0, (const double *)h, 1, (double *)acc, 1);
-  ndi_la_blas_restore(prev);
+  ndi_ks_blas_end(prev);
 }
 
-/* y = U^H x (h, q entries) and x -= U h for the q columns of U (ld n); h accumulates into
- * acc (q entries, may be NULL). Returns the norm of x afterwards. */
+/* h = U^H x (q entries) and x -= U h for the q columns of U (ld n); h is added to acc
+ * (q entries) unless that is NULL. Returns the norm of x afterwards. */
 static double project_out(const ndi_ks *s, const char *U, int64_t q, char *x, char *h, char *acc) {
   if (q > 0) {
-    int n = (int)s->n, prev = blas_begin((double)s->n * (double)q * (s->cplx ? 4 : 1));
-    if (s->cplx) {
-      const double complex one = 1, zero = 0, mone = -1;
-      cblas_zgemv(CblasColMajor, CblasConjTrans, n, (int)q, &one, U, n, x, 1, &zero, h, 1);
-      cblas_zgemv(CblasColMajor, CblasNoTrans, n, (int)q, &mone, U, n, h, 1, &one, x, 1);
-    } else {
-      cblas_dgemv(CblasColMajor, CblasTrans, n, (int)q, 1.0, (const double *)U, n, (const double *)x, 1,
-                  0.0, (double *)h, 1);
-      cblas_dgemv(CblasColMajor, CblasNoTrans, n, (int)q, -1.0, (const double *)U, n, (const double *)h,
-                  1, 1.0, (double *)x, 1);
-    }
-    ndi_la_blas_restore(prev);
+    ndi_ks_gemm(s, true, q, 1, s->n, 1.0, U, s->n, x, s->n, 0.0, h, q);
+    ndi_ks_gemm(s, false, s->n, 1, q, -1.0, U, s->n, h, q, 1.0, x, s->n);
     if (acc) axpy(s, q, h, acc);
   }
   return ndi_ks_norm(s, x, s->n);
@@ -274,13 +260,10 @@ nd_status ndi_ks_ritz(ndi_ks *s, const char *H, int64_t ldh, int64_t nb, double 
   if (!ndi_la_finite(s->ct, S, nb, nb, nb))
     return ndi_error(ND_ERR_LINALG, "%s: the projected matrix V^H A V has infinities or NaNs (iteration %lld)",
                      s->op, (long long)s->iters);
-  int prev = ndi_la_blas_serial_begin();
-  lapack_int info =
-      s->cplx ? LAPACKE_zheevd(LAPACK_COL_MAJOR, 'V', 'L', (lapack_int)nb, (lapack_complex_double *)S, (lapack_int)nb, theta)
-              : LAPACKE_dsyevd(LAPACK_COL_MAJOR, 'V', 'L', (lapack_int)nb, (double *)S, (lapack_int)nb, theta);
-  ndi_la_blas_restore(prev);
-  if (info == LAPACK_WORK_MEMORY_ERROR || info == LAPACK_TRANSPOSE_MEMORY_ERROR)
-    return ndi_nomem(s->op, (size_t)(nb * nb) * s->es);
+  int prev = ndi_ks_blas_begin(0);
+  int info = ndi_la_syevd(s->ct, 'V', 'L', nb, S, nb, theta);
+  ndi_ks_blas_end(prev);
+  if (NDI_LA_NOMEM(info)) return ndi_nomem(s->op, (size_t)(nb * nb) * s->es);
   if (info != 0)
     return ndi_error(ND_ERR_LINALG, "%s: the projected eigenproblem of order %lld did not converge (iteration %lld)",
                      s->op, (long long)nb, (long long)s->iters);
@@ -334,10 +317,10 @@ void ndi_ks_residuals(const ndi_ks *s, char *R, const char *X, const double *the
   for (int64_t i = 0; i < kk; i++) {
     char *r = ndi_ks_col(s, R, i);
     const char *x = ndi_ks_col(s, (char *)X, i);
-    int prev = blas_begin((double)s->n);
+    int prev = ndi_ks_blas_begin((double)s->n);
     if (s->cplx) cblas_zaxpy((int)s->n, &(double complex){-theta[i]}, x, 1, r, 1);
     else cblas_daxpy((int)s->n, -theta[i], (const double *)x, 1, (double *)r, 1);
-    ndi_la_blas_restore(prev);
+    ndi_ks_blas_end(prev);
     norms[i] = ndi_ks_norm(s, r, s->n);
   }
 }

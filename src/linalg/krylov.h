@@ -94,6 +94,15 @@ nd_status ndi_ks_hermitian(ndi_ks *s, char *H, int64_t ldh, int64_t c0, int64_t 
 /* V[:, 0:p] = V[:, 0:nb] S[:, 0:p] in place (row panel by row panel), V F-ordered. */
 void ndi_ks_rotate(ndi_ks *s, nd_array *V, int64_t nb, const char *S, int64_t lds, int64_t p);
 
+/* BLAS's threads for one call of `work` multiply-adds (ndi_la_blas_begin: threads only
+ * for a call of at least NDI_LA_BLAS_THREADED_MIN): most calls here are small (a basis of
+ * tens of vectors, projected matrices of its order), and OpenBLAS's threads, spinning
+ * between small calls, made a run on a busy machine 90 times slower (0.63 s on one
+ * thread, 55 s on two: Lanczos on a ring of 1000 sites). Returns what ndi_ks_blas_end
+ * restores. */
+int ndi_ks_blas_begin(double work);
+void ndi_ks_blas_end(int prev);
+
 /* C (ldc) = alpha op(A) B + beta C with op(A) = A^H when conj_a, else A (m x n result,
  * inner extent k), in the working dtype. */
 void ndi_ks_gemm(const ndi_ks *s, bool conj_a, int64_t m, int64_t n, int64_t k, double alpha,

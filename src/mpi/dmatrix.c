@@ -65,7 +65,7 @@ nd_dmatrix *ndi_dmatrix_new(const char *op, nd_grid *g, nd_dtype t, int64_t m, i
   int64_t lld = d->mloc > 1 ? d->mloc : 1;
   /* The memory is never empty, so ScaLAPACK always gets a valid address. */
   d->store = nd_zeros(t, ND_SHAPE(lld, d->nloc > 1 ? d->nloc : 1), ND_F);
-  if (d->store) d->local = nd_indexf(d->store, ":%lld, :%lld", (long long)d->mloc, (long long)d->nloc);
+  if (d->store) d->local = nd_index_items(d->store, ND_ITEMS(ND_UPTO(d->mloc), ND_UPTO(d->nloc)));
   if (!d->local) {
     nd_release(d->store);
     free(d);
@@ -113,7 +113,7 @@ nd_array *nd_dmatrix_local(const nd_dmatrix *d) {
     if (nd_last_status() == ND_OK) nd_set_error(ND_ERR_NULL, "dmatrix_local: argument d is NULL");
     return NULL;
   }
-  return nd_indexf(d->local, "...");
+  return nd_index_items(d->local, 0, NULL);
 }
 
 nd_grid *nd_dmatrix_grid(const nd_dmatrix *d) { return d ? d->grid : NULL; }

@@ -47,6 +47,11 @@ typedef struct ndi_sl {
   __typeof__(pzheevd_) *heevd; /* complex */
   __typeof__(pdsyev_) *syev;   /* real */
   __typeof__(pzheev_) *heev;   /* complex */
+  __typeof__(pdsyevr_) *syevr; /* real */
+  __typeof__(pzheevr_) *heevr; /* complex */
+  __typeof__(pdsygst_) *sygst; /* p?sygst, p?hegst */
+  __typeof__(pdtrsm_) *trsm;
+  __typeof__(pdtrmm_) *trmm;
   __typeof__(pdgesvd_) *gesvd; /* real */
   __typeof__(pzgesvd_) *cgesvd; /* complex */
   __typeof__(pslange_) *lange_single; /* s, c */
@@ -203,6 +208,10 @@ bool ndi_same_grid(ndi_collective *c, const nd_dmatrix *a, const nd_dmatrix *b);
  * failure. */
 nd_dmatrix *ndi_redistributed_copy(ndi_collective *c, const nd_dmatrix *a, nd_grid *g,
                                    int64_t mb, int64_t nb, nd_dtype t);
+/* Rows i0 .. i0 + m - 1 and columns j0 .. j0 + n - 1 of d (0-based) as a new matrix with
+ * d's blocks (p?gemr2d). Collective; NULL after an agreed failure. */
+nd_dmatrix *ndi_submatrix(ndi_collective *c, const nd_dmatrix *d, int64_t i0, int64_t j0, int64_t m,
+                          int64_t n);
 /* The square block size the factorisations use for a: its row block size. */
 static inline int64_t ndi_square_block(const nd_dmatrix *a) { return a->mb; }
 

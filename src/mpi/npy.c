@@ -79,9 +79,9 @@ static int transfer(nd_dmatrix *d, MPI_File fh, MPI_Datatype elem, bool fortran,
       mem = (char *)ndi_base(d) + (size_t)(l0 * d->desc[8] * item);
     } else {
       mem = nd_data(buf);
-      if (nl > 0) rows = nd_indexf(d->local, "%lld:%lld, :", (long long)l0, (long long)(l0 + nl));
+      if (nl > 0) rows = nd_index_items(d->local, ND_ITEMS(ND_SLICE(l0, l0 + nl, 1)));
       if (nl > 0 && !reading) {
-        nd_array *dst = nd_indexf(buf, ":%lld, :", (long long)nl);
+        nd_array *dst = nd_index_items(buf, ND_ITEMS(ND_UPTO(nl)));
         nd_assign(dst, rows);
         nd_release(dst);
       }
@@ -92,7 +92,7 @@ static int transfer(nd_dmatrix *d, MPI_File fh, MPI_Datatype elem, bool fortran,
     if (rc == MPI_SUCCESS) rc = r;
     if (reading && swap) byteswap(mem, (int64_t)count * parts, (size_t)item / (size_t)parts);
     if (!fortran && nl > 0 && reading) {
-      nd_array *src = nd_indexf(buf, ":%lld, :", (long long)nl);
+      nd_array *src = nd_index_items(buf, ND_ITEMS(ND_UPTO(nl)));
       nd_assign(rows, src);
       nd_release(src);
     }

@@ -154,6 +154,16 @@ nd_dmatrix *ndi_redistributed_copy(ndi_collective *c, const nd_dmatrix *a, nd_gr
   return b;
 }
 
+nd_dmatrix *ndi_submatrix(ndi_collective *c, const nd_dmatrix *d, int64_t i0, int64_t j0, int64_t m, int64_t n) {
+  nd_dmatrix *r = ndi_dmatrix_new(c->op, d->grid, d->dtype, m, n, d->mb, d->nb);
+  if (!r) ndi_coll_failed(c);
+  if (ndi_agree(c)) return nd_dmatrix_free(r), NULL;
+  int mi = (int)m, ni = (int)n, ia = (int)i0 + 1, ja = (int)j0 + 1, one = 1, ictxt = d->grid->line_ctxt;
+  if (m > 0 && n > 0)
+    d->sl->gemr2d(&mi, &ni, ndi_base(d), &ia, &ja, d->desc, ndi_base(r), &one, &one, r->desc, &ictxt);
+  return r;
+}
+
 nd_dmatrix *nd_dmatrix_redistribute(const nd_dmatrix *a, nd_grid *g, int64_t mb, int64_t nb) {
   ndi_collective c;
   ndi_coll_begin(&c, "dmatrix_redistribute");

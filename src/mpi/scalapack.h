@@ -104,6 +104,40 @@ void Cblacs_gridexit(int context);
                    const int *iz, const int *jz, const int *descz, void *work,            \
                    const int *lwork, void *rwork, const int *lrwork, int *info,           \
                    size_t ljobz, size_t luplo);
+/* selected eigenvalues (and vectors) by MRRR: range 'A', 'V' ([VL, VU]) or 'I' (IL..IU,
+ * 1-based); VL and VU are of the real component type; M (found) and NZ (vectors) are
+ * global outputs */
+#define NDI_SL_SYEVR(x)                                                                   \
+  void p##x##syevr_(const char *jobz, const char *range, const char *uplo, const int *n,  \
+                    void *a, const int *ia, const int *ja, const int *desca,              \
+                    const void *vl, const void *vu, const int *il, const int *iu, int *m, \
+                    int *nz, void *w, void *z, const int *iz, const int *jz,              \
+                    const int *descz, void *work, const int *lwork, int *iwork,           \
+                    const int *liwork, int *info, size_t ljobz, size_t lrange,            \
+                    size_t luplo);
+#define NDI_SL_HEEVR(x)                                                                   \
+  void p##x##heevr_(const char *jobz, const char *range, const char *uplo, const int *n,  \
+                    void *a, const int *ia, const int *ja, const int *desca,              \
+                    const void *vl, const void *vu, const int *il, const int *iu, int *m, \
+                    int *nz, void *w, void *z, const int *iz, const int *jz,              \
+                    const int *descz, void *work, const int *lwork, void *rwork,          \
+                    const int *lrwork, int *iwork, const int *liwork, int *info,          \
+                    size_t ljobz, size_t lrange, size_t luplo);
+/* reduction of a generalized symmetric-definite problem to a standard one with the
+ * Cholesky factor of b: p?sygst (real), p?hegst (complex); SCALE of the real type */
+#define NDI_SL_SYGST_SIG(name)                                                            \
+  void name(const int *ibtype, const char *uplo, const int *n, void *a, const int *ia,    \
+            const int *ja, const int *desca, const void *b, const int *ib, const int *jb, \
+            const int *descb, void *scale, int *info, size_t luplo);
+#define NDI_SL_SYGST(x) NDI_SL_SYGST_SIG(p##x##sygst_)
+#define NDI_SL_HEGST(x) NDI_SL_SYGST_SIG(p##x##hegst_)
+/* B = alpha op(A)^-1 B (p?trsm) and B = alpha op(A) B (p?trmm), A triangular, side 'L' */
+#define NDI_SL_TRSM_SIG(name)                                                             \
+  void name(const char *side, const char *uplo, const char *transa, const char *diag,     \
+            const int *m, const int *n, const void *alpha, const void *a, const int *ia,  \
+            const int *ja, const int *desca, void *b, const int *ib, const int *jb,       \
+            const int *descb, size_t lside, size_t luplo, size_t ltransa, size_t ldiag);
+#define NDI_SL_TRSM(x) NDI_SL_TRSM_SIG(p##x##trsm_) NDI_SL_TRSM_SIG(p##x##trmm_)
 /* SVD; the complex routines take a real workspace as well */
 #define NDI_SL_GESVD_REAL(x)                                                              \
   void p##x##gesvd_(const char *jobu, const char *jobvt, const int *m, const int *n,      \
@@ -149,6 +183,11 @@ NDI_SL_EACH_REAL(NDI_SL_SYEVD)
 NDI_SL_EACH_COMPLEX(NDI_SL_HEEVD)
 NDI_SL_EACH_REAL(NDI_SL_SYEV)
 NDI_SL_EACH_COMPLEX(NDI_SL_HEEV)
+NDI_SL_EACH_REAL(NDI_SL_SYEVR)
+NDI_SL_EACH_COMPLEX(NDI_SL_HEEVR)
+NDI_SL_EACH_REAL(NDI_SL_SYGST)
+NDI_SL_EACH_COMPLEX(NDI_SL_HEGST)
+NDI_SL_EACH(NDI_SL_TRSM)
 NDI_SL_EACH_REAL(NDI_SL_GESVD_REAL)
 NDI_SL_EACH_COMPLEX(NDI_SL_GESVD_COMPLEX)
 NDI_SL_LANGE_SIG(float, pslange_)

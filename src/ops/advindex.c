@@ -1,14 +1,14 @@
-/* Integer-array and boolean-mask indexing (NumPy's advanced indexing), its assignment
- * form, and nonzero.
+/* Integer-array and boolean-mask indexing (NumPy's advanced indexing) over index items
+ * (nd_index_item), its assignment form, and nonzero.
  *
- * The index string is nd_index's, with `?` for each index array. The basic items are
- * applied first as a view (each `?` kept as `:`, a k-dimensional mask as k of them);
- * then every index array (masks become their nonzero coordinates, integers become 0-d
- * index arrays, as NumPy treats them next to arrays) is broadcast to one shape B and
- * turned into byte offsets, and the gather engine moves the elements. NumPy's placement
- * rule: when the advanced indices are next to each other the B axes replace them in
- * place, otherwise they go first. */
-#include <ctype.h>
+ * Index items without index arrays are basic indexing: a view (layout/index_basic.c).
+ * With index arrays, the basic items are applied first as a view (each integer array read
+ * as ':', a k-dimensional mask as k of them, a 0-d mask as None); then every index array
+ * (masks become their nonzero coordinates, integers become 0-d index arrays, as NumPy
+ * treats them next to arrays) is broadcast to one shape B and turned into byte offsets,
+ * and the gather engine moves the elements. NumPy's placement rule: when the advanced
+ * indices are next to each other the B axes replace them in place, otherwise they go
+ * first. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,22 +20,24 @@
 #include "indexing.h"
 #include "nd/indexing.h"
 
-#define MAX_ITEMS (2 * ND_MAX_DIMS + 8)
-
 typedef enum { IT_BASIC, IT_ELLIPSIS, IT_NEWAXIS, IT_ADV } item_kind;
 
 typedef struct {
   item_kind kind;
-  const nd_array *arr; /* IT_ADV: an integer index array */
-  int vaxis;           /* IT_ADV: the axis of the basic view it indexes */
-  bool adds_axis;      /* IT_ADV of a 0-d mask: it indexes a new axis of extent 1 */
+  const nd_array *arr;  /* IT_ADV: an integer index array */
+  const nd_array *mask; /* IT_ADV, first coordinate of a mask: the mask (its shape is checked) */
+  int vaxis;            /* IT_ADV: the axis of the basic view it indexes */
+  bool adds_axis;       /* IT_ADV of a 0-d mask: it indexes a new axis of extent 1 */
 } item;
 
 typedef struct {
   const char *op;
+  /* the items with masks expanded (one per dimension), and the basic part: each index
+   * array read as ':' (a 0-d mask as None) */
   int nitems;
-  item items[MAX_ITEMS];
-  nd_array *owned[MAX_ITEMS]; /* arrays made here (mask coordinates, integers) */
+  item *items;
+  nd_index_item *basic;
+  nd_array **owned; /* arrays made here (mask coordinates, integers) */
   int nowned;
   /* the basic view */
   int vnd;
@@ -50,6 +52,7 @@ typedef struct {
 
 static void adv_free(adv *x) {
   for (int i = 0; i < x->nowned; i++) nd_release(x->owned[i]);
+  ndi_free(x->items);
   ndi_free(x->offsets);
 }
 
@@ -116,154 +119,110 @@ nd_status nd_nonzero(const nd_array *a, nd_array **out) {
   return ND_OK;
 }
 
-/* ---- parsing and planning ---------------------------------------------------------- */
+/* ---- expanding the items ------------------------------------------------------------- */
+
+static bool has_array_item(int n, const nd_index_item *items) {
+  for (int k = 0; k < n; k++)
+    if (items[k].kind == ND_ITEM_ARRAY) return true;
+  return false;
+}
 
 static nd_array *own(adv *x, nd_array *a) {
   if (a) x->owned[x->nowned++] = a;
   return a;
 }
 
-static bool is_integer_token(const char *s, size_t len, int64_t *v) {
-  char buf[64];
-  if (len == 0 || len >= sizeof buf) return false;
-  memcpy(buf, s, len);
-  buf[len] = 0;
-  char *end;
-  long long r = strtoll(buf, &end, 10);
-  if (end == buf || *end) return false;
-  *v = r;
-  return true;
+static void push(adv *x, item it, nd_index_item basic) {
+  x->items[x->nitems] = it;
+  x->basic[x->nitems++] = basic;
 }
 
-/* Re-labels a basic-indexing error ("index: ...") with this function's name. */
-/* The basic indexer's message, named after op; when its positions refer to the rewritten
- * basic part rather than to what the caller wrote, the caller's spec is quoted too. */
-static nd_status relabel(const char *op, nd_status st, const char *spec, const char *basic) {
-  const char *m = nd_last_error();
-  int code = nd_last_extended_status();
-  if (strncmp(m, "index: ", 7) == 0) {
-    char buf[1024];
-    snprintf(buf, sizeof buf, "%s", m + 7);
-    if (strcmp(spec, basic) != 0 && strstr(buf, "position"))
-      ndi_error(code, "%s: %s (the basic part of \"%s\", each index array read as ':')", op, buf,
-                spec);
-    else
-      ndi_error(code, "%s: %s", op, buf);
+/* An index array item: an integer array indexes one axis, a k-dimensional mask k axes
+ * (through its nonzero coordinates), a 0-d mask a new axis of extent 1. */
+static nd_status expand_array(adv *x, const nd_array *ix) {
+  if (ix->dtype == ND_BOOL && ix->ndim == 0) {
+    /* NumPy: a[True] / a[False] add an axis of extent 1 and select it once or not at all,
+     * an advanced index of shape [1] or [0] over that new axis */
+    int64_t cnt = *(const bool *)ix->data ? 1 : 0;
+    nd_array *col = own(x, ndi_array_alloc(x->op, ND_INT64, 1, &cnt, ND_C));
+    if (!col) return ND_ERR_NOMEM;
+    if (cnt) ((int64_t *)col->data)[0] = 0;
+    push(x, (item){IT_ADV, col, NULL, 0, true}, ND_NEWAXIS);
+    return ND_OK;
   }
-  return st;
-}
-
-/* Splits spec, applies its basic part to a, and lists the advanced indices. */
-static nd_status parse(adv *x, const nd_array *a, const char *spec, int n,
-                       nd_array *const *indices) {
-  size_t cap = strlen(spec) * 2 * ND_MAX_DIMS + 16;
-  char *basic = ndi_malloc(cap);
-  if (!basic) return ndi_nomem(x->op, cap);
-  size_t bl = 0;
-  int used = 0;
-  nd_status st = ND_OK;
-  const char *p = spec;
-  x->nitems = 0;
-  for (;;) {
-    const char *q = p;
-    while (*q && *q != ',') q++;
-    const char *s = p, *e = q;
-    while (s < e && isspace((unsigned char)*s)) s++;
-    while (e > s && isspace((unsigned char)e[-1])) e--;
-    size_t len = (size_t)(e - s);
-    bool last = *q == 0;
-    if (len == 0 && last && x->nitems == 0) break; /* "" */
-    if (x->nitems >= MAX_ITEMS - ND_MAX_DIMS) {
-      st = ndi_error(ND_ERR_VALUE_INDEX, "%s: too many index items in \"%s\"", x->op, spec);
-      goto done;
-    }
-    int64_t v;
-    if (len > 1 && memchr(s, '?', len)) {
-      st = ndi_error(ND_ERR_VALUE_INDEX, "%s: invalid index item \"%.*s\" at position %d of \"%s\" ('?' stands alone for an index array)",
-                     x->op, (int)len, s, (int)(s - spec), spec);
-      goto done;
-    }
-    if (len == 1 && *s == '?') {
-      if (used >= n) {
-        st = ndi_error(ND_ERR_VALUE_INDEX, "%s: more '?' items in \"%s\" than the %d index arrays given", x->op, spec, n);
-        goto done;
-      }
-      const nd_array *ix = indices[used++];
-      if (!ix) {
-        st = ndi_null_arg_at(x->op, "indices", used - 1);
-        goto done;
-      }
-      if (ix->dtype == ND_BOOL) {
-        if (ix->ndim == 0) {
-          /* NumPy: a[True] / a[False] add an axis of extent 1 and select it once or not
-           * at all, an advanced index of shape [1] or [0] over that new axis */
-          int64_t cnt = *(const bool *)ix->data ? 1 : 0;
-          nd_array *col = own(x, ndi_array_alloc(x->op, ND_INT64, 1, &cnt, ND_C));
-          if (!col) {
-            st = ND_ERR_NOMEM;
-            goto done;
-          }
-          if (cnt) ((int64_t *)col->data)[0] = 0;
-          x->items[x->nitems++] = (item){IT_ADV, col, 0, true};
-          bl += (size_t)snprintf(basic + bl, cap - bl, "%sNone", bl ? "," : "");
-          goto next;
-        }
-        int64_t cnt, *c;
-        if ((st = nonzero_coords(x->op, ix, &cnt, &c))) goto done;
-        for (int d = 0; d < ix->ndim; d++) {
-          nd_array *col = own(x, ndi_array_alloc(x->op, ND_INT64, 1, &cnt, ND_C));
-          if (!col) {
-            ndi_free(c);
-            st = ND_ERR_NOMEM;
-            goto done;
-          }
-          for (int64_t i = 0; i < cnt; i++) ((int64_t *)col->data)[i] = c[i * ix->ndim + d];
-          x->items[x->nitems++] = (item){IT_ADV, col, d}; /* vaxis: dimension of the mask, for now */
-          bl += (size_t)snprintf(basic + bl, cap - bl, "%s:", bl ? "," : "");
-        }
+  if (ix->dtype == ND_BOOL) {
+    int64_t cnt, *c;
+    nd_status st = nonzero_coords(x->op, ix, &cnt, &c);
+    if (st) return st;
+    for (int d = 0; d < ix->ndim; d++) {
+      nd_array *col = own(x, ndi_array_alloc(x->op, ND_INT64, 1, &cnt, ND_C));
+      if (!col) {
         ndi_free(c);
-        /* remember the mask for the shape check */
-        x->items[x->nitems - ix->ndim].vaxis = -1 - (used - 1);
-      } else {
-        if (ndi_check_index_dtype(x->op, ix)) { /* NumPy: an IndexError when indexing */
-          st = ndi_error(ND_ERR_INDEX, "%s: arrays used as indices must be of integer or boolean type, got %s",
-                         x->op, nd_dtype_name(ix->dtype));
-          goto done;
-        }
-        x->items[x->nitems++] = (item){IT_ADV, ix, 0};
-        bl += (size_t)snprintf(basic + bl, cap - bl, "%s:", bl ? "," : "");
+        return ND_ERR_NOMEM;
       }
-    } else if (n > 0 && is_integer_token(s, len, &v)) {
-      /* next to index arrays an integer is an advanced index too (NumPy) */
-      nd_array *z = own(x, ndi_array_alloc(x->op, ND_INT64, 0, NULL, ND_C));
-      if (!z) {
-        st = ND_ERR_NOMEM;
-        goto done;
-      }
-      *(int64_t *)z->data = v;
-      x->items[x->nitems++] = (item){IT_ADV, z, 0};
-      bl += (size_t)snprintf(basic + bl, cap - bl, "%s:", bl ? "," : "");
-    } else {
-      item_kind k = IT_BASIC;
-      if (len == 3 && strncmp(s, "...", 3) == 0) k = IT_ELLIPSIS;
-      else if ((len == 4 && strncmp(s, "None", 4) == 0) || (len == 7 && strncmp(s, "newaxis", 7) == 0)) k = IT_NEWAXIS;
-      x->items[x->nitems++] = (item){k, NULL, 0};
-      bl += (size_t)snprintf(basic + bl, cap - bl, "%s%.*s", bl ? "," : "", (int)len, s);
+      for (int64_t i = 0; i < cnt; i++) ((int64_t *)col->data)[i] = c[i * ix->ndim + d];
+      push(x, (item){IT_ADV, col, d == 0 ? ix : NULL, 0, false}, ND_ALL);
     }
-  next:
-    if (last) break;
-    p = q + 1;
+    ndi_free(c);
+    return ND_OK;
   }
-  if (used != n) {
-    st = ndi_error(ND_ERR_VALUE_INDEX, "%s: %d index arrays given but \"%s\" has %d '?' items", x->op, n, spec, used);
-    goto done;
+  if (ndi_check_index_dtype(x->op, ix)) /* NumPy: an IndexError when indexing */
+    return ndi_error(ND_ERR_INDEX, "%s: arrays used as indices must be of integer or boolean type, got %s",
+                     x->op, nd_dtype_name(ix->dtype));
+  push(x, (item){IT_ADV, ix, NULL, 0, false}, ND_ALL);
+  return ND_OK;
+}
+
+/* Lists the items with masks expanded and integers made 0-d index arrays, and the basic
+ * part. */
+static nd_status expand(adv *x, int n, const nd_index_item *items) {
+  int total = 0;
+  for (int k = 0; k < n; k++)
+    total += items[k].kind == ND_ITEM_ARRAY && items[k].array && items[k].array->dtype == ND_BOOL &&
+                     items[k].array->ndim > 1
+                 ? items[k].array->ndim
+                 : 1;
+  size_t bytes = (size_t)total * (sizeof(item) + sizeof(nd_index_item) + sizeof(nd_array *));
+  x->items = ndi_malloc(bytes ? bytes : 1);
+  if (!x->items) return ndi_nomem(x->op, bytes);
+  x->basic = (nd_index_item *)(x->items + total);
+  x->owned = (nd_array **)(x->basic + total);
+  for (int k = 0; k < n; k++) {
+    const nd_index_item *it = &items[k];
+    nd_status st = ND_OK;
+    switch (it->kind) {
+      case ND_ITEM_ARRAY:
+        if (!it->array) {
+          char name[32];
+          snprintf(name, sizeof name, "items[%d].array", k);
+          return ndi_null_arg_named(x->op, name);
+        }
+        st = expand_array(x, it->array);
+        break;
+      case ND_ITEM_INT: {
+        /* next to index arrays an integer is an advanced index too (NumPy) */
+        nd_array *z = own(x, ndi_array_alloc(x->op, ND_INT64, 0, NULL, ND_C));
+        if (!z) return ND_ERR_NOMEM;
+        *(int64_t *)z->data = it->index;
+        push(x, (item){IT_ADV, z, NULL, 0, false}, ND_ALL);
+        break;
+      }
+      case ND_ITEM_SLICE: push(x, (item){IT_BASIC}, *it); break;
+      case ND_ITEM_NEWAXIS: push(x, (item){IT_NEWAXIS}, *it); break;
+      case ND_ITEM_ELLIPSIS: push(x, (item){IT_ELLIPSIS}, *it); break;
+      default: return ndi_error(ND_ERR_VALUE, "%s: items[%d] has an invalid kind %d", x->op, k, (int)it->kind);
+    }
+    if (st) return st;
   }
-  basic[bl] = 0;
-  st = ndi_index_apply(basic, a->ndim, a->shape, a->strides, &x->vnd, x->vshape, x->vstrides, &x->voffset);
-  if (st) {
-    relabel(x->op, st, spec, basic);
-    goto done;
-  }
+  return ND_OK;
+}
+
+/* Applies the basic part as a view and finds the axis of the view each index array
+ * indexes; checks masks' shapes and integers against their axes. */
+static nd_status locate(adv *x, const nd_array *a) {
+  nd_status st = ndi_index_basic(x->op, a->ndim, a->shape, a->strides, x->nitems, x->basic,
+                                 &x->vnd, x->vshape, x->vstrides, &x->voffset);
+  if (st) return st;
   /* axis of the view each item stands for: an ellipsis spans what the others leave */
   int consumed = 0;
   for (int i = 0; i < x->nitems; i++)
@@ -272,46 +231,38 @@ static nd_status parse(adv *x, const nd_array *a, const char *spec, int n,
   for (int i = 0; i < x->nitems; i++) {
     item *it = &x->items[i];
     if (it->kind == IT_ADV) {
-      if (it->vaxis < 0) { /* first coordinate of a mask: its axes must match the view's */
-        const nd_array *mask = indices[-1 - it->vaxis];
+      if (it->mask) { /* first coordinate of a mask: its axes must match the view's */
         /* NumPy lets a mask axis of extent 0 stand for an axis of any extent (it selects
          * nothing): x[np.zeros(0, bool)] is empty whatever len(x) */
-        for (int d = 0; d < mask->ndim; d++)
-          if (mask->shape[d] != 0 && mask->shape[d] != x->vshape[vax + d]) {
-            st = ndi_error(ND_ERR_INDEX, "%s: boolean index did not match indexed array along axis %d; size of axis is %lld but size of corresponding boolean axis is %lld",
-                           x->op, vax + d, (long long)x->vshape[vax + d], (long long)mask->shape[d]);
-            goto done;
-          }
+        for (int d = 0; d < it->mask->ndim; d++)
+          if (it->mask->shape[d] != 0 && it->mask->shape[d] != x->vshape[vax + d])
+            return ndi_error(ND_ERR_INDEX, "%s: boolean index did not match indexed array along axis %d; size of axis is %lld but size of corresponding boolean axis is %lld",
+                             x->op, vax + d, (long long)x->vshape[vax + d], (long long)it->mask->shape[d]);
       }
       /* NumPy checks an integer (or 0-d index) even when the broadcast index is empty */
       if (it->arr->ndim == 0) {
         int64_t v, extent = x->vshape[vax];
         ndi_convert_one(ND_INT64, &v, it->arr->dtype, it->arr->data);
         bool huge = it->arr->dtype == ND_UINT64 && v < 0;
-        if (huge || v < -extent || v >= extent) {
-          st = ndi_error(ND_ERR_INDEX, "%s: index %lld%s is out of bounds for axis %d with size %lld",
-                         x->op, (long long)v, huge ? " (as int64)" : "", vax, (long long)extent);
-          goto done;
-        }
+        if (huge || v < -extent || v >= extent)
+          return ndi_error(ND_ERR_INDEX, "%s: index %lld%s is out of bounds for axis %d with size %lld",
+                           x->op, (long long)v, huge ? " (as int64)" : "", vax, (long long)extent);
       }
       it->vaxis = vax++;
     } else if (it->kind == IT_ELLIPSIS) {
       vax += a->ndim - consumed;
-    } else if (it->kind == IT_NEWAXIS) {
-      vax++;
     } else {
-      vax++; /* a slice keeps its axis (integers were made advanced above when n > 0) */
+      vax++; /* a slice keeps its axis, None adds one */
     }
   }
-done:
-  ndi_free(basic);
-  return st;
+  return ND_OK;
 }
 
 /* Broadcasts the advanced indices, computes the offsets and the result's layout. */
 static nd_status plan(adv *x, int64_t elsize) {
-  int ndims[MAX_ITEMS], na = 0, first = -1, lastpos = -1;
-  const int64_t *shapes[MAX_ITEMS];
+  /* after locate, each index array indexes an axis of the view: at most ND_MAX_DIMS */
+  int ndims[ND_MAX_DIMS], na = 0, first = -1, lastpos = -1;
+  const int64_t *shapes[ND_MAX_DIMS];
   bool adjacent = true;
   for (int i = 0; i < x->nitems; i++) {
     if (x->items[i].kind != IT_ADV) continue;
@@ -362,63 +313,42 @@ static nd_status plan(adv *x, int64_t elsize) {
   return ND_OK;
 }
 
-static nd_status prepare(adv *x, const char *op, const nd_array *a, const char *spec, int n,
-                         nd_array *const *indices) {
+static nd_status prepare(adv *x, const char *op, const nd_array *a, int n,
+                         const nd_index_item *items) {
   memset(x, 0, sizeof *x);
   x->op = op;
-  if (!spec || (n > 0 && !indices)) return ndi_null_arg_named(op, !spec ? "spec" : "indices");
-  if (n < 0) return ndi_error(ND_ERR_VALUE, "%s: negative number of index arrays %d", op, n);
-  nd_status st = parse(x, a, spec, n, indices);
+  nd_status st = expand(x, n, items);
+  if (!st) st = locate(x, a);
   if (!st) st = plan(x, (int64_t)ndi_dtype_size(a->dtype));
   return st;
 }
 
-static bool has_adv(const adv *x) {
-  for (int i = 0; i < x->nitems; i++)
-    if (x->items[i].kind == IT_ADV) return true;
-  return false;
-}
-
-static nd_array *select_impl(const char *op, const nd_array *a, const char *spec, int n,
-                             nd_array *const *indices) {
+/* a[items] for items with index arrays: a new C-ordered array. */
+static nd_array *select_adv(const char *op, const nd_array *a, int n, const nd_index_item *items) {
   adv x;
   nd_array *out = NULL;
-  if (prepare(&x, op, a, spec, n, indices) == ND_OK) {
-    if (!has_adv(&x)) { /* only basic items: a view, as nd_index */
-      out = ndi_view(op, a, x.vnd, x.vshape, x.vstrides, a->offset + x.voffset);
-    } else {
-      out = ndi_array_alloc(op, a->dtype, x.ond, x.oshape, ND_C);
-      if (out && out->size > 0) {
-        int64_t ob[ND_MAX_DIMS];
-        int64_t es = (int64_t)ndi_dtype_size(a->dtype);
-        ndi_byte_strides(out, ob);
-        ndi_gather_run(x.ond, x.oshape, out->data, ob, a->data + x.voffset * es, x.src_st,
-                       (const char *)x.offsets, x.off_st, es);
-      }
+  if (prepare(&x, op, a, n, items) == ND_OK) {
+    out = ndi_array_alloc(op, a->dtype, x.ond, x.oshape, ND_C);
+    if (out && out->size > 0) {
+      int64_t ob[ND_MAX_DIMS];
+      int64_t es = (int64_t)ndi_dtype_size(a->dtype);
+      ndi_byte_strides(out, ob);
+      ndi_gather_run(x.ond, x.oshape, out->data, ob, a->data + x.voffset * es, x.src_st,
+                     (const char *)x.offsets, x.off_st, es);
     }
   }
   adv_free(&x);
   return out;
 }
 
-static nd_status assign_impl(const char *op, nd_array *a, const char *spec, int n,
-                             nd_array *const *indices, const nd_array *value) {
-  nd_status st = ndi_check_writable(op, a);
-  if (st) return st;
-  if ((st = ndi_check_weak_fits(op, value, a->dtype))) return st;
-  if (ndi_dtype_kind(value->dtype) == 'c' && ndi_dtype_kind(a->dtype) != 'c')
-    return ndi_error(ND_ERR_TYPE, "%s: cannot cast %s to %s (complex to real discards the imaginary part)",
-                     op, ndi_dtype_name(value->dtype), ndi_dtype_name(a->dtype));
+/* a[items] = value for items with index arrays. */
+static nd_status assign_adv(const char *op, nd_array *a, int n, const nd_index_item *items,
+                            const nd_array *value) {
   adv x;
   nd_array *tmp = NULL;
-  if ((st = prepare(&x, op, a, spec, n, indices))) goto done;
+  nd_status st = prepare(&x, op, a, n, items);
+  if (st) goto done;
   int64_t es = (int64_t)ndi_dtype_size(a->dtype);
-  if (!has_adv(&x)) {
-    nd_array *v = ndi_view(op, a, x.vnd, x.vshape, x.vstrides, a->offset + x.voffset);
-    st = v ? ndi_assign(op, v, value) : ND_ERR_NOMEM;
-    nd_release(v);
-    goto done;
-  }
   /* Like NumPy, the value may have extra leading axes of extent 1. */
   int lead = 0;
   while (value->ndim - lead > x.ond && value->shape[lead] == 1) lead++;
@@ -447,16 +377,41 @@ done:
   return st;
 }
 
-nd_array *nd_index_arrays(const nd_array *a, const char *spec, int n, nd_array *const *indices) {
-  NDI_REQUIRE("index_arrays", a);
-  return select_impl("index_arrays", a, spec, n, indices);
+/* The view a[items] for items without index arrays. */
+static nd_array *select_basic(const char *op, const nd_array *a, int n, const nd_index_item *items) {
+  int nd;
+  int64_t shape[ND_MAX_DIMS], strides[ND_MAX_DIMS], off;
+  if (ndi_index_basic(op, a->ndim, a->shape, a->strides, n, items, &nd, shape, strides, &off))
+    return NULL;
+  return ndi_view(op, a, nd, shape, strides, a->offset + off);
 }
 
-nd_status nd_index_arrays_assign(nd_array *a, const char *spec, int n, nd_array *const *indices,
-                                 const nd_array *value) {
-  NDI_REQUIRE_ST("index_arrays_assign", a);
-  NDI_REQUIRE_ST("index_arrays_assign", value);
-  return assign_impl("index_arrays_assign", a, spec, n, indices, value);
+static nd_status check_items(const char *op, int n, const nd_index_item *items) {
+  if (n < 0) return ndi_error(ND_ERR_VALUE, "%s: negative number of index items %d", op, n);
+  if (n > 0 && !items) return ndi_null_arg_named(op, "items");
+  return ND_OK;
+}
+
+nd_array *ndi_index_read(const char *op, const nd_array *a, int n, const nd_index_item *items) {
+  if (check_items(op, n, items)) return NULL;
+  if (!has_array_item(n, items)) return select_basic(op, a, n, items);
+  return select_adv(op, a, n, items);
+}
+
+nd_status ndi_index_write(const char *op, nd_array *a, int n, const nd_index_item *items,
+                          const nd_array *value) {
+  nd_status st = check_items(op, n, items);
+  if (st || (st = ndi_check_writable(op, a))) return st;
+  if ((st = ndi_check_weak_fits(op, value, a->dtype))) return st;
+  if (ndi_dtype_kind(value->dtype) == 'c' && ndi_dtype_kind(a->dtype) != 'c')
+    return ndi_error(ND_ERR_TYPE, "%s: cannot cast %s to %s (complex to real discards the imaginary part)",
+                     op, ndi_dtype_name(value->dtype), ndi_dtype_name(a->dtype));
+  if (has_array_item(n, items)) return assign_adv(op, a, n, items, value);
+  nd_array *v = select_basic(op, a, n, items);
+  if (!v) return nd_last_status();
+  st = ndi_assign(op, v, value);
+  nd_release(v);
+  return st;
 }
 
 nd_array *nd_mask_select(const nd_array *a, const nd_array *mask) {
@@ -464,8 +419,7 @@ nd_array *nd_mask_select(const nd_array *a, const nd_array *mask) {
   NDI_REQUIRE("mask_select", mask);
   if (mask->dtype != ND_BOOL)
     return ndi_error_null(ND_ERR_TYPE, "mask_select: the mask must be a bool array, got %s", ndi_dtype_name(mask->dtype));
-  nd_array *m = (nd_array *)mask;
-  return select_impl("mask_select", a, "?", 1, &m);
+  return select_adv("mask_select", a, ND_ITEMS(ND_INDICES(mask)));
 }
 
 nd_status nd_mask_assign(nd_array *a, const nd_array *mask, const nd_array *value) {
@@ -478,8 +432,7 @@ nd_status nd_mask_assign(nd_array *a, const nd_array *mask, const nd_array *valu
   if (mask->ndim == a->ndim && value->ndim > 1)
     return ndi_error(ND_ERR_SHAPE, "mask_assign: a mask over every axis takes a 0-d or 1-d value, got %d dimensions",
                      value->ndim);
-  nd_array *m = (nd_array *)mask;
-  return assign_impl("mask_assign", a, "?", 1, &m, value);
+  return ndi_index_write("mask_assign", a, ND_ITEMS(ND_INDICES(mask)), value);
 }
 
 nd_status nd_mask_fill(nd_array *a, const nd_array *mask, nd_scalar value) {
@@ -493,8 +446,7 @@ nd_status nd_mask_fill(nd_array *a, const nd_array *mask, nd_scalar value) {
   nd_array *v = ndi_array_alloc("mask_fill", a->dtype, 0, NULL, ND_C);
   if (!v) return ND_ERR_NOMEM;
   memcpy(v->data, elem, ndi_dtype_size(a->dtype));
-  nd_array *m = (nd_array *)mask;
-  st = assign_impl("mask_fill", a, "?", 1, &m, v);
+  st = ndi_index_write("mask_fill", a, ND_ITEMS(ND_INDICES(mask)), v);
   nd_release(v);
   return st;
 }

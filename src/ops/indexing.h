@@ -1,8 +1,17 @@
-/* Frontend helpers shared by the gather-based functions (take.c, advindex.c). */
+/* Frontend helpers shared by the gather-based functions (take.c, advindex.c), and the
+ * indexing engine behind nd_index, nd_index_items, nd_index_arrays and the masks. */
 #ifndef NDI_OPS_INDEXING_H
 #define NDI_OPS_INDEXING_H
 
 #include "frontend.h"
+#include "nd/indexing.h"
+
+/* a[items] (advindex.c): a view for items without index arrays, else a new C-ordered
+ * array. Messages name op. */
+nd_array *ndi_index_read(const char *op, const nd_array *a, int n, const nd_index_item *items);
+/* a[items] = value, with nd_index_items_assign's checks; messages name op. */
+nd_status ndi_index_write(const char *op, nd_array *a, int n, const nd_index_item *items,
+                          const nd_array *value);
 
 /* Checks that idx has an integer dtype (bool and floats are errors naming op). */
 nd_status ndi_check_index_dtype(const char *op, const nd_array *idx);

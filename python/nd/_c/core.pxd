@@ -10,6 +10,7 @@ cdef extern from "nd/core.h" nogil:
     nd_status nd_last_status()
     int nd_last_extended_status()
     void nd_clear_error()
+    nd_status nd_set_error(nd_status s, const char *fmt, ...)
     int nd_ndim(const nd_array *a)
     const int64_t *nd_shape(const nd_array *a)
     const int64_t *nd_strides(const nd_array *a)
