@@ -160,7 +160,7 @@ VI vd vpoly(vd x, const double *c, int n) {
   return p;
 }
 
-#define VM_SIGN ((int64_t)1 << 63)
+#define VM_SIGN INT64_MIN /* the sign bit (1 << 63 would overflow int64_t) */
 VI int many(vm m) { return mbits(m) != 0; }
 VI vd vabs(vd a) { return vasd(viand(vasi(a), vidup(~VM_SIGN))); }
 VI vd vneg(vd a) { return vasd(vixor(vasi(a), vidup(VM_SIGN))); }
