@@ -1,8 +1,15 @@
 """dask.array over nd chunks on a dask.distributed cluster of two worker processes on
 loopback, started by the test: chunks travel between processes as pickled nd arrays, the
-workers compute with nd, and the results equal NumPy's. One test, so that pytest-xdist
-starts one cluster (starting one takes seconds)."""
+workers compute with nd, and the results equal NumPy's; examples/dask_blocks.py runs as a
+user runs it (its own process) on the same cluster and passes its checks against NumPy.
+One test, so that pytest-xdist starts one cluster (starting one takes seconds). A watchdog
+bounds it: a cluster that does not start or a computation that does not finish fails the
+run with every thread's stack instead of hanging it."""
+import faulthandler
 import os
+import pathlib
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -21,7 +28,21 @@ def _threads_one():
     return nd.get_num_threads()
 
 
+_EXAMPLE = pathlib.Path(__file__).resolve().parents[2] / "examples" / "dask_blocks.py"
+# seconds: the whole test takes 5 to 10 s on two cores, 70 s with the machine 7x oversubscribed
+_LIMIT = 300
+
+
 def test_cluster_of_worker_processes():
+    # exits the pytest (or xdist worker) process, with the stacks, past the limit
+    faulthandler.dump_traceback_later(_LIMIT, exit=True)
+    try:
+        _cluster_cases()
+    finally:
+        faulthandler.cancel_dump_traceback_later()
+
+
+def _cluster_cases():
     rng = np.random.default_rng(5)
     n = rng.standard_normal((120, 120))
     # workers are spawned processes: they import nd from this process's sys.path
@@ -41,9 +62,23 @@ def test_cluster_of_worker_processes():
             "tensordot": (da.tensordot(x, x.T, axes=1), np.tensordot(n, n.T, axes=1)),
         }
         futures = client.compute([graph for graph, _ in cases.values()])
+        distributed.wait(futures, timeout=_LIMIT / 2)
         for (name, (_, want)), got in zip(cases.items(), client.gather(futures)):
             assert isinstance(got, nd.Array), (name, type(got))
             check(got, want, rtol=1e-12)
         # the chunks computed on the workers are nd arrays too
         blocks = client.compute(list(x.to_delayed().ravel()[:2]))
         assert all(isinstance(b, nd.Array) for b in client.gather(blocks))
+        _example_on(cluster.scheduler_address)
+
+
+def _example_on(address):
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
+    run = subprocess.run([sys.executable, str(_EXAMPLE), "--n", "240", "--block", "60",
+                          "--scheduler", address],
+                         capture_output=True, text=True, timeout=_LIMIT / 2, env=env)
+    assert run.returncode == 0, run.stderr[-4000:]
+    lines = run.stdout.splitlines()
+    assert lines[0].startswith("2 workers (pids ") and lines[0].endswith(f"on {address}")
+    assert lines[1].startswith("blocked matmul 240x240 in 60x60 blocks: ")
+    assert lines[2].startswith("(x + x.T).sum(axis=0): ")
