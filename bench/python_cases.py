@@ -14,8 +14,10 @@ NumPy's protocols and Dask (issue 38), in two more tables: np.add(x, y) and np.s
 arrays of 10 elements cost at most 1.5 us more than nd.add and nd.sin (the dispatch through
 __array_ufunc__); dask.array over nd blocks on the local threaded scheduler at least as fast
 as over NumPy blocks (ratio >= 1) for (x + x.T).sum(axis=0) at 8000x8000 (blocks of 2000)
-and x @ x at 4000x4000 (blocks of 1000). Each Dask case runs in its own process, nd's and
-NumPy's alternately, so that neither library's idle threads slow the other."""
+and x @ x at 4000x4000 (blocks of 1000), with nd's default threads and with one nd thread
+(nd.set_num_threads(1): Dask's two threads each run nd on one core instead of four threads
+sharing two). Each Dask case runs in its own process, the kinds of blocks alternately, so
+that neither library's idle threads slow the other. --protocols runs only these tables."""
 import argparse
 import importlib.util
 import os
@@ -112,33 +114,37 @@ DASK_CASES = {"(x + x.T).sum(axis=0)": (8000, 2000, lambda x: (x + x.T).sum(axis
 
 
 def dask_case(name, blocks_of, quick):
-    """One Dask case in this process: the best of 3 computes, in seconds."""
+    """One Dask case in this process: the best of 3 computes, in seconds. blocks_of: "numpy",
+    "nd", or "nd1" (nd blocks with nd.set_num_threads(1): Dask's threads then are the only
+    ones, as the Dask guide page advises)."""
     import dask
     import dask.array as da
     n, b, graph = DASK_CASES[name]
     if quick:
         n, b = n // 4, b // 4
+    if blocks_of == "nd1":
+        nd.set_num_threads(1)
     a = np.random.default_rng(2).standard_normal((n, n))
-    x = da.from_array(nd.asarray(a) if blocks_of == "nd" else a, chunks=b, asarray=False)
+    x = da.from_array(a if blocks_of == "numpy" else nd.asarray(a), chunks=b, asarray=False)
     with dask.config.set(scheduler="threads"):
         g = graph(x)
         r = g.compute()
-        assert isinstance(r, nd.Array) == (blocks_of == "nd")
+        assert isinstance(r, nd.Array) == (blocks_of != "numpy")
         return best(g.compute, 1, 3)
 
 
 def dask_rows(quick, rounds=3):
-    """Each Dask case in fresh processes, nd's and NumPy's blocks alternately; minima."""
+    """Each Dask case in fresh processes, the kinds of blocks alternately; minima."""
     rows = []
     for name in DASK_CASES:
-        times = {"nd": [], "numpy": []}
+        times = {"nd": [], "nd1": [], "numpy": []}
         for _ in range(rounds):
             for blocks_of in times:
                 cmd = [sys.executable, __file__, "--dask-case", name, "--blocks", blocks_of]
                 out = subprocess.run(cmd + (["--quick"] if quick else []), capture_output=True,
                                      text=True, check=True).stdout
                 times[blocks_of].append(float(out.split()[-1]))
-        rows.append((name, min(times["nd"]), min(times["numpy"])))
+        rows.append((name, min(times["nd"]), min(times["nd1"]), min(times["numpy"])))
     return rows
 
 
@@ -204,13 +210,14 @@ def protocol_tables(args):
         import dask.array  # noqa: F401
     except ImportError:
         return
-    print("\n| dask.array, threaded scheduler | nd blocks | NumPy blocks | NumPy / nd | target |")
-    print("|---|---|---|---|---|")
-    for name, tn, tp in dask_rows(args.quick):
+    print("\n| dask.array, threaded scheduler | nd blocks | nd blocks, 1 nd thread | NumPy blocks "
+          "| NumPy / nd | NumPy / nd (1 thread) | target |")
+    print("|---|---|---|---|---|---|---|")
+    for name, tn, tn1, tp in dask_rows(args.quick):
         n, b, _ = DASK_CASES[name]
         shape = f"{n // 4 if args.quick else n}, blocks {b // 4 if args.quick else b}"
-        print(f"| {name} ({shape}) | {tn * 1e3:.3g} ms | {tp * 1e3:.3g} ms | {tp / tn:.2f} | >= 1 |")
-
+        print(f"| {name} ({shape}) | {tn * 1e3:.3g} ms | {tn1 * 1e3:.3g} ms | {tp * 1e3:.3g} ms "
+              f"| {tp / tn:.2f} | {tp / tn1:.2f} | >= 1 |")
 
 if __name__ == "__main__":
     main()
