@@ -74,9 +74,13 @@ def _cluster_cases():
 
 def _example_on(address):
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
-    run = subprocess.run([sys.executable, str(_EXAMPLE), "--n", "240", "--block", "60",
-                          "--scheduler", address],
-                         capture_output=True, text=True, timeout=_LIMIT / 2, env=env)
+    try:
+        run = subprocess.run([sys.executable, "-u", str(_EXAMPLE), "--n", "240", "--block", "60",
+                              "--scheduler", address],
+                             capture_output=True, text=True, timeout=_LIMIT / 2, env=env)
+    except subprocess.TimeoutExpired as e:
+        pytest.fail(f"examples/dask_blocks.py did not finish in {e.timeout} s; its output:\n"
+                    f"{e.stdout}\n{e.stderr}")
     assert run.returncode == 0, run.stderr[-4000:]
     lines = run.stdout.splitlines()
     assert lines[0].startswith("2 workers (pids ") and lines[0].endswith(f"on {address}")
