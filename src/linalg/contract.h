@@ -19,7 +19,7 @@
 #include "ops/frontend.h"
 
 /* Label ids are 0 .. NDI_LA_MAX_LABELS - 1. */
-#define NDI_LA_MAX_LABELS 192
+#define NDI_LA_MAX_LABELS 256
 
 /* An operand: an array (one owned reference) and a distinct label per axis. */
 typedef struct ndi_la_term {
