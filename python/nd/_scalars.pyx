@@ -3,6 +3,7 @@
 Python ints beyond int64 (NumPy 2's rules for them), and the integers of axis and shape
 arguments."""
 import operator
+import sys
 
 from libc.stdint cimport int64_t, uint64_t
 
@@ -12,6 +13,12 @@ from nd._c.creation cimport nd_from_data, nd_scalar_array
 from nd._c.elementwise cimport nd_equal, nd_not_equal, nd_weak
 from nd._errors cimport raise_error
 from nd.binops cimport *
+
+
+cdef bint is_numpy_scalar(object x):
+    """A NumPy scalar (np.float32(1), np.float64(1), np.bool_(True), ...)."""
+    np = sys.modules.get("numpy")
+    return np is not None and isinstance(x, np.generic)
 
 
 cdef int to_scalar(object x, nd_scalar *out) except -1:

@@ -24,6 +24,8 @@ cdef extern from "nd/core.h" nogil:
     bint nd_is_writeable(const nd_array *a)
     nd_status nd_set_writeable(nd_array *a, bint writeable)
     bint nd_shares_memory(const nd_array *a, const nd_array *b)
+    bint nd_may_share_memory(const nd_array *a, const nd_array *b)
+    long nd_storage_refcount(const nd_array *a)
     nd_status nd_get_complex(const nd_array *a, const int64_t *index, double *re, double *im)
     const char *nd_dtype_name(nd_dtype t)
     int nd_dtype_from_name(const char *name)
