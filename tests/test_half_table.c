@@ -1,6 +1,6 @@
 /* The 16-bit result tables (kernels/half_table.c): every one-input function that reads
  * its float16 or bfloat16 result from a table gives, for all 65536 bit patterns and on
- * every layout, exactly the bits of the float32-and-round computation (the input widened
+ * every layout (broadcast too), exactly the bits of the float32-and-round computation (the input widened
  * to float32, the float32 function, the result rounded to the 16-bit dtype), NaN payloads
  * included; _out forms into other dtypes round through the 16-bit result; tables are built
  * once under concurrent first use. */
@@ -74,6 +74,12 @@ static void test_all_patterns(void **state) {
       assert_bits_equal(funcs[k].fn(tr), want, "transposed", funcs[k].name, halves[d]);
       assert_bits_equal(funcs[k].fn(stepped), want, "stepped", funcs[k].name, halves[d]);
       assert_bits_equal(funcs[k].fn(neg), want, "negative strides", funcs[k].name, halves[d]);
+      /* one row of the patterns broadcast down 3 rows (stride 0) */
+      nd_array *row = nd_index(x, "7:8, :");
+      int64_t bshape[2] = {3, 256};
+      nd_array *bc = nd_broadcast_to(row, 2, bshape);
+      nd_array *want_bc = nd_broadcast_to(through_f32(funcs[k].fn, row), 2, bshape);
+      assert_bits_equal(funcs[k].fn(bc), want_bc, "broadcast", funcs[k].name, halves[d]);
       /* into a stepped, reversed out; in place */
       nd_array *obig = nd_zeros(halves[d], ND_SHAPE(256, 512), ND_C);
       nd_array *o = nd_index(obig, "::-1, ::2");
