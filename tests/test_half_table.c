@@ -1,9 +1,9 @@
 /* The 16-bit result tables (kernels/half_table.c): every one-input function that reads
  * its float16 or bfloat16 result from a table gives, for all 65536 bit patterns and on
- * every layout (broadcast too), exactly the bits of the float32-and-round computation (the input widened
- * to float32, the float32 function, the result rounded to the 16-bit dtype), NaN payloads
- * included; _out forms into other dtypes round through the 16-bit result; tables are built
- * once under concurrent first use. */
+ * every layout (broadcast too), exactly the bits of the float32-and-round computation
+ * (the input widened to float32, the float32 function, the result rounded to the 16-bit
+ * dtype), NaN payloads included; _out forms into other dtypes round through the 16-bit
+ * result; tables are built once under concurrent first use. */
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
@@ -46,7 +46,8 @@ static void assert_bits_equal(const nd_array *got, const nd_array *want, const c
   assert_non_null(got);
   assert_int_equal(nd_dtype_of(got), nd_dtype_of(want));
   assert_int_equal(nd_size(got), nd_size(want));
-  nd_array *g = nd_ascontiguous((nd_array *)got, ND_C), *w = nd_ascontiguous((nd_array *)want, ND_C);
+  nd_array *g = nd_ascontiguous((nd_array *)got, ND_C);
+  nd_array *w = nd_ascontiguous((nd_array *)want, ND_C);
   const uint16_t *gb = nd_data(g), *wb = nd_data(w);
   for (int64_t i = 0; i < nd_size(g); i++)
     if (gb[i] != wb[i])
