@@ -27,6 +27,7 @@ extern const bench_case bench_cases_linalg[];
 extern const bench_case bench_cases_eigsh[];
 extern const bench_case bench_cases_sort[];
 extern const bench_case bench_cases_elementwise[];
+extern const bench_case bench_cases_vmath[];
 extern const bench_case bench_cases_random[];
 extern const bench_case bench_cases_threads[];
 #ifdef ND_BENCH_FFT

@@ -33,6 +33,7 @@ static const bench_case *const tables[] = {
     bench_cases_copy,
     bench_cases_views,
     bench_cases_elementwise,
+    bench_cases_vmath,
     bench_cases_reduce,
     bench_cases_manip,
     bench_cases_sort,

@@ -34,7 +34,8 @@ static void check_solution(nd_array *opa, nd_array *x, nd_array *b, double tol, 
   bool vec = nd_ndim(b) == 1;
   nd_array *xz = vec ? nd_expand_dims(la_z(x), -1) : la_z(x);
   nd_array *ax = mm(la_z(opa), xz);
-  nd_array *bb = vec ? nd_expand_dims(b, -1) : nd_retain(b);
+  /* b itself, not nd_retain(b): the scope releases b once, so a retained reference would leak */
+  nd_array *bb = vec ? nd_expand_dims(b, -1) : b;
   la_close(ax, nd_broadcast_to(bb, nd_ndim(ax), nd_shape(ax)), tol, what);
 }
 

@@ -124,8 +124,8 @@ typedef struct nd_eigsh_info {
  *  (any layout; its lower triangle is read, as nd_linalg_eigh does). Integer and bool
  *  matrices give float64, float32 and complex64 their own dtype (computed in double). v
  *  may be NULL (eigenvalues only); w may not. With default options.
- *  Errors: the file comment's, ND_ERR_SHAPE ("eigsh: a must be a square matrix, got shape
- *  [2,3,3]"), ND_ERR_LINALG ("eigsh: the matrix contains infinities or NaNs", in the lower
+ *  Errors: the file comment's, ND_ERR_SHAPE with extended code ND_ERR_SHAPE_MATRIX ("eigsh:
+ *  a must be a square matrix, got shape [2,3,3]"), ND_ERR_LINALG ("eigsh: the matrix contains infinities or NaNs", in the lower
  *  triangle). */
 ND_API nd_status nd_linalg_eigsh(const nd_array *a, int64_t k, nd_eigsh_which which,
                                  nd_array **w, nd_array **v);

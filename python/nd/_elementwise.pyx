@@ -14,151 +14,42 @@ from nd._scalars cimport is_scalar, to_scalar
 from nd.binops cimport *
 
 
-# ---- one operand ---------------------------------------------------------------------------
+# ---- the functions of nd/elementwise.h's tables --------------------------------------------
 
-def abs(x, /):
-    """nd_abs: see include/nd/elementwise.h."""
-    return unary(nd_abs, x)
+cdef object _unary_function(int i):
+    """One-input function i of binops.h's table, as a namespace function."""
+    cdef ndpy_a_fn fn = ndpy_unops[i].a
 
-def negative(x, /):
-    """nd_negative: see include/nd/elementwise.h."""
-    return unary(nd_negative, x)
+    def function(x, /):
+        return unary(fn, x)
+    return function
 
-def positive(x, /):
-    """nd_positive: see include/nd/elementwise.h."""
-    return unary(nd_positive, x)
 
-def square(x, /):
-    """nd_square: see include/nd/elementwise.h."""
-    return unary(nd_square, x)
+cdef object _binary_function(int i):
+    """Two-input function i of binops.h's table (arrays or Python scalars, one at least an
+    array), as a namespace function."""
 
-def reciprocal(x, /):
-    """nd_reciprocal: see include/nd/elementwise.h."""
-    return unary(nd_reciprocal, x)
+    def function(x1, x2, /):
+        return binary(i, x1, x2)
+    return function
 
-def sign(x, /):
-    """nd_sign: see include/nd/elementwise.h."""
-    return unary(nd_sign, x)
 
-def conj(x, /):
-    """nd_conj: see include/nd/elementwise.h."""
-    return unary(nd_conj, x)
+def _name(function, str name, str note):
+    function.__name__ = function.__qualname__ = name
+    function.__module__ = __name__
+    function.__doc__ = f"nd_{name}: see include/nd/elementwise.h{note}."
+    return function
 
-def exp(x, /):
-    """nd_exp: see include/nd/elementwise.h."""
-    return unary(nd_exp, x)
 
-def expm1(x, /):
-    """nd_expm1: see include/nd/elementwise.h."""
-    return unary(nd_expm1, x)
-
-def log(x, /):
-    """nd_log: see include/nd/elementwise.h."""
-    return unary(nd_log, x)
-
-def log1p(x, /):
-    """nd_log1p: see include/nd/elementwise.h."""
-    return unary(nd_log1p, x)
-
-def log2(x, /):
-    """nd_log2: see include/nd/elementwise.h."""
-    return unary(nd_log2, x)
-
-def log10(x, /):
-    """nd_log10: see include/nd/elementwise.h."""
-    return unary(nd_log10, x)
-
-def sqrt(x, /):
-    """nd_sqrt: see include/nd/elementwise.h."""
-    return unary(nd_sqrt, x)
-
-def sin(x, /):
-    """nd_sin: see include/nd/elementwise.h."""
-    return unary(nd_sin, x)
-
-def cos(x, /):
-    """nd_cos: see include/nd/elementwise.h."""
-    return unary(nd_cos, x)
-
-def tan(x, /):
-    """nd_tan: see include/nd/elementwise.h."""
-    return unary(nd_tan, x)
-
-def asin(x, /):
-    """nd_asin: see include/nd/elementwise.h."""
-    return unary(nd_asin, x)
-
-def acos(x, /):
-    """nd_acos: see include/nd/elementwise.h."""
-    return unary(nd_acos, x)
-
-def atan(x, /):
-    """nd_atan: see include/nd/elementwise.h."""
-    return unary(nd_atan, x)
-
-def sinh(x, /):
-    """nd_sinh: see include/nd/elementwise.h."""
-    return unary(nd_sinh, x)
-
-def cosh(x, /):
-    """nd_cosh: see include/nd/elementwise.h."""
-    return unary(nd_cosh, x)
-
-def tanh(x, /):
-    """nd_tanh: see include/nd/elementwise.h."""
-    return unary(nd_tanh, x)
-
-def asinh(x, /):
-    """nd_asinh: see include/nd/elementwise.h."""
-    return unary(nd_asinh, x)
-
-def acosh(x, /):
-    """nd_acosh: see include/nd/elementwise.h."""
-    return unary(nd_acosh, x)
-
-def atanh(x, /):
-    """nd_atanh: see include/nd/elementwise.h."""
-    return unary(nd_atanh, x)
-
-def floor(x, /):
-    """nd_floor: see include/nd/elementwise.h."""
-    return unary(nd_floor, x)
-
-def ceil(x, /):
-    """nd_ceil: see include/nd/elementwise.h."""
-    return unary(nd_ceil, x)
-
-def trunc(x, /):
-    """nd_trunc: see include/nd/elementwise.h."""
-    return unary(nd_trunc, x)
-
-def round(x, /):
-    """nd_round: see include/nd/elementwise.h."""
-    return unary(nd_round, x)
-
-def isnan(x, /):
-    """nd_isnan: see include/nd/elementwise.h."""
-    return unary(nd_isnan, x)
-
-def isinf(x, /):
-    """nd_isinf: see include/nd/elementwise.h."""
-    return unary(nd_isinf, x)
-
-def isfinite(x, /):
-    """nd_isfinite: see include/nd/elementwise.h."""
-    return unary(nd_isfinite, x)
-
-def signbit(x, /):
-    """nd_signbit: see include/nd/elementwise.h."""
-    return unary(nd_signbit, x)
-
-def bitwise_invert(x, /):
-    """nd_bitwise_invert: see include/nd/elementwise.h."""
-    return unary(nd_bitwise_invert, x)
-
-def logical_not(x, /):
-    """nd_logical_not: see include/nd/elementwise.h."""
-    return unary(nd_logical_not, x)
+cdef list _TABLE_NAMES = []
+for _i in range(NDPY_NUM_UNOPS):
+    _n = ndpy_unops[_i].name.decode()
+    globals()[_n] = _name(_unary_function(_i), _n, "")
+    _TABLE_NAMES.append(_n)
+for _i in range(NDPY_NUM_BINOPS):
+    _n = ndpy_binops[_i].name.decode()
+    globals()[_n] = _name(_binary_function(_i), _n, " (arrays or Python scalars, one at least an array)")
+    _TABLE_NAMES.append(_n)
 
 
 def real(x, /):
@@ -172,121 +63,6 @@ def real(x, /):
 def imag(x, /):
     """The imaginary part of a complex array (a view)."""
     return wrap(nd_imag(as_array(x, "imag").arr))
-
-
-# ---- two operands -----------------------------------------------------------------------------
-
-def add(x1, x2, /):
-    """nd_add: see include/nd/elementwise.h (arrays or Python scalars, one at least an array)."""
-    return binary(NDPY_OP_add, x1, x2)
-
-def subtract(x1, x2, /):
-    """nd_subtract: see include/nd/elementwise.h (arrays or Python scalars, one at least an array)."""
-    return binary(NDPY_OP_subtract, x1, x2)
-
-def multiply(x1, x2, /):
-    """nd_multiply: see include/nd/elementwise.h (arrays or Python scalars, one at least an array)."""
-    return binary(NDPY_OP_multiply, x1, x2)
-
-def divide(x1, x2, /):
-    """nd_divide: see include/nd/elementwise.h (arrays or Python scalars, one at least an array)."""
-    return binary(NDPY_OP_divide, x1, x2)
-
-def floor_divide(x1, x2, /):
-    """nd_floor_divide: see include/nd/elementwise.h (arrays or Python scalars, one at least an array)."""
-    return binary(NDPY_OP_floor_divide, x1, x2)
-
-def remainder(x1, x2, /):
-    """nd_remainder: see include/nd/elementwise.h (arrays or Python scalars, one at least an array)."""
-    return binary(NDPY_OP_remainder, x1, x2)
-
-def pow(x1, x2, /):
-    """nd_pow: see include/nd/elementwise.h (arrays or Python scalars, one at least an array)."""
-    return binary(NDPY_OP_pow, x1, x2)
-
-def equal(x1, x2, /):
-    """nd_equal: see include/nd/elementwise.h (arrays or Python scalars, one at least an array)."""
-    return binary(NDPY_OP_equal, x1, x2)
-
-def not_equal(x1, x2, /):
-    """nd_not_equal: see include/nd/elementwise.h (arrays or Python scalars, one at least an array)."""
-    return binary(NDPY_OP_not_equal, x1, x2)
-
-def less(x1, x2, /):
-    """nd_less: see include/nd/elementwise.h (arrays or Python scalars, one at least an array)."""
-    return binary(NDPY_OP_less, x1, x2)
-
-def less_equal(x1, x2, /):
-    """nd_less_equal: see include/nd/elementwise.h (arrays or Python scalars, one at least an array)."""
-    return binary(NDPY_OP_less_equal, x1, x2)
-
-def greater(x1, x2, /):
-    """nd_greater: see include/nd/elementwise.h (arrays or Python scalars, one at least an array)."""
-    return binary(NDPY_OP_greater, x1, x2)
-
-def greater_equal(x1, x2, /):
-    """nd_greater_equal: see include/nd/elementwise.h (arrays or Python scalars, one at least an array)."""
-    return binary(NDPY_OP_greater_equal, x1, x2)
-
-def maximum(x1, x2, /):
-    """nd_maximum: see include/nd/elementwise.h (arrays or Python scalars, one at least an array)."""
-    return binary(NDPY_OP_maximum, x1, x2)
-
-def minimum(x1, x2, /):
-    """nd_minimum: see include/nd/elementwise.h (arrays or Python scalars, one at least an array)."""
-    return binary(NDPY_OP_minimum, x1, x2)
-
-def atan2(x1, x2, /):
-    """nd_atan2: see include/nd/elementwise.h (arrays or Python scalars, one at least an array)."""
-    return binary(NDPY_OP_atan2, x1, x2)
-
-def hypot(x1, x2, /):
-    """nd_hypot: see include/nd/elementwise.h (arrays or Python scalars, one at least an array)."""
-    return binary(NDPY_OP_hypot, x1, x2)
-
-def copysign(x1, x2, /):
-    """nd_copysign: see include/nd/elementwise.h (arrays or Python scalars, one at least an array)."""
-    return binary(NDPY_OP_copysign, x1, x2)
-
-def nextafter(x1, x2, /):
-    """nd_nextafter: see include/nd/elementwise.h (arrays or Python scalars, one at least an array)."""
-    return binary(NDPY_OP_nextafter, x1, x2)
-
-def logaddexp(x1, x2, /):
-    """nd_logaddexp: see include/nd/elementwise.h (arrays or Python scalars, one at least an array)."""
-    return binary(NDPY_OP_logaddexp, x1, x2)
-
-def bitwise_and(x1, x2, /):
-    """nd_bitwise_and: see include/nd/elementwise.h (arrays or Python scalars, one at least an array)."""
-    return binary(NDPY_OP_bitwise_and, x1, x2)
-
-def bitwise_or(x1, x2, /):
-    """nd_bitwise_or: see include/nd/elementwise.h (arrays or Python scalars, one at least an array)."""
-    return binary(NDPY_OP_bitwise_or, x1, x2)
-
-def bitwise_xor(x1, x2, /):
-    """nd_bitwise_xor: see include/nd/elementwise.h (arrays or Python scalars, one at least an array)."""
-    return binary(NDPY_OP_bitwise_xor, x1, x2)
-
-def bitwise_left_shift(x1, x2, /):
-    """nd_bitwise_left_shift: see include/nd/elementwise.h (arrays or Python scalars, one at least an array)."""
-    return binary(NDPY_OP_bitwise_left_shift, x1, x2)
-
-def bitwise_right_shift(x1, x2, /):
-    """nd_bitwise_right_shift: see include/nd/elementwise.h (arrays or Python scalars, one at least an array)."""
-    return binary(NDPY_OP_bitwise_right_shift, x1, x2)
-
-def logical_and(x1, x2, /):
-    """nd_logical_and: see include/nd/elementwise.h (arrays or Python scalars, one at least an array)."""
-    return binary(NDPY_OP_logical_and, x1, x2)
-
-def logical_or(x1, x2, /):
-    """nd_logical_or: see include/nd/elementwise.h (arrays or Python scalars, one at least an array)."""
-    return binary(NDPY_OP_logical_or, x1, x2)
-
-def logical_xor(x1, x2, /):
-    """nd_logical_xor: see include/nd/elementwise.h (arrays or Python scalars, one at least an array)."""
-    return binary(NDPY_OP_logical_xor, x1, x2)
 
 
 # ---- three operands ---------------------------------------------------------------------------
@@ -347,3 +123,6 @@ def where(condition, x1, x2, /):
     with nogil:
         r = nd_where(c.arr, a.arr, b.arr)
     return wrap(r)
+
+
+__all__ = _TABLE_NAMES + ["real", "imag", "clip", "where"]

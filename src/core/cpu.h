@@ -10,4 +10,12 @@ int ndi_cpu_level(void);
  * the level now in effect. */
 int ndi_cpu_force_level(int level);
 
+/* Hot loops (kernels, random's converters) are compiled for several x86-64 instruction
+ * sets and picked at run time. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(NDI_NO_CLONES)
+#define NDI_HOT __attribute__((target_clones("default", "avx2", "arch=x86-64-v4")))
+#else
+#define NDI_HOT
+#endif
+
 #endif

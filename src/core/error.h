@@ -23,6 +23,20 @@ void *ndi_error_null(int code, const char *fmt, ...) NDI_PRINTF(2, 3);
 nd_status ndi_null_arg_named(const char *op, const char *name);
 /* The same for an element of an array argument: "op: argument name[i] is NULL". */
 nd_status ndi_null_arg_at(const char *op, const char *name, int64_t i);
+/* Returns NULL (recording a NULL-argument error that names the parameter, unless an
+ * error is pending) when `a` is NULL. */
+#define NDI_REQUIRE(op, a)         \
+  do {                             \
+    if (!(a)) {                    \
+      ndi_null_arg_named(op, #a);  \
+      return NULL;                 \
+    }                              \
+  } while (0)
+/* The same for status-returning functions. */
+#define NDI_REQUIRE_ST(op, a)                      \
+  do {                                             \
+    if (!(a)) return ndi_null_arg_named(op, #a);   \
+  } while (0)
 /* The allocation-failure message ("op: out of memory (N bytes)"); returns ND_ERR_NOMEM. */
 nd_status ndi_nomem(const char *op, size_t nbytes);
 

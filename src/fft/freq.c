@@ -1,11 +1,10 @@
 /* Sample frequencies (fftfreq, rfftfreq) and the shifts that centre the zero frequency
  * (fftshift, ifftshift, through nd_roll). */
-#include <stdio.h>
-
 #include "frontend.h"
 #include "nd/core.h"
 #include "nd/creation.h"
 #include "nd/manipulation.h"
+#include "nd/toolkit.h"
 
 static nd_array *freq(const char *op, int64_t n, double d, nd_dtype t, bool half) {
   if (t != ND_FLOAT32 && t != ND_FLOAT64) {
@@ -25,7 +24,7 @@ static nd_array *freq(const char *op, int64_t n, double d, nd_dtype t, bool half
   int64_t count = half ? n / 2 + 1 : n, positive = half ? count : (n - 1) / 2 + 1;
   nd_array *r = nd_empty(t, 1, &count, ND_C);
   if (!r) {
-    nd_set_error(nd_last_extended_status(), "%s: %s", op, nd_last_error());
+    nd_error_prefix(op);
     return NULL;
   }
   /* NumPy: integers [0, 1, ..., -(n/2), ..., -1] times 1/(n*d), in double */
@@ -43,7 +42,7 @@ nd_array *nd_fft_rfftfreq(int64_t n, double d, nd_dtype t) { return freq("rfftfr
 
 static nd_array *shift(const char *op, const nd_array *x, int naxes, const int *axes, int sign) {
   if (!x) {
-    ndf_null_arg(op, "x");
+    nd_null_arg(op, "x");
     return NULL;
   }
   int nd = nd_ndim(x), ax[ND_MAX_DIMS], count = naxes;
@@ -55,20 +54,15 @@ static nd_array *shift(const char *op, const nd_array *x, int naxes, const int *
     nd_set_error(ND_ERR_VALUE, "%s: invalid naxes %d (-1: all axes)", op, naxes);
     return NULL;
   } else if (naxes > 0 && !axes) {
-    ndf_null_arg(op, "axes");
+    nd_null_arg(op, "axes");
     return NULL;
   }
-  for (int i = 0; naxes != -1 && i < count; i++) {
-    if (axes[i] < -nd || axes[i] >= nd) {
-      nd_set_error(ND_ERR_INDEX_AXIS, "%s: axis %d is out of bounds for array of dimension %d", op,
-                   axes[i], nd);
-      return NULL;
-    }
-    ax[i] = axes[i] < 0 ? axes[i] + nd : axes[i];
-  }
+  /* (an axis may be listed twice: it is shifted twice, as NumPy's roll does) */
+  for (int i = 0; naxes != -1 && i < count; i++)
+    if (nd_normalize_axis(op, axes[i], nd, &ax[i])) return NULL;
   for (int i = 0; i < count; i++) shifts[i] = sign * (nd_shape(x)[ax[i]] / 2);
   nd_array *r = nd_roll(x, count, shifts, count, ax);
-  if (!r) nd_set_error(nd_last_extended_status(), "%s: %s", op, nd_last_error());
+  if (!r) nd_error_prefix(op);
   return r;
 }
 

@@ -1,5 +1,6 @@
-/* The frontend shared by every transform: argument checks, dtypes, the result's shape and
- * layout, and the driver that turns a request into passes (pass.h). */
+/* The frontend shared by every transform: argument checks, dtypes, the result's shape,
+ * and the driver that turns a request into passes (pass.h). The checks, messages and
+ * layouts every nd function shares come from nd's toolkit (nd/toolkit.h). */
 #ifndef NDF_FRONTEND_H
 #define NDF_FRONTEND_H
 
@@ -36,26 +37,12 @@ typedef struct ndf_args {
   int64_t shape[ND_MAX_DIMS]; /* the result's shape */
 } ndf_args;
 
-/* Records ND_ERR_NULL for a NULL argument unless an earlier failure is pending. */
-nd_status ndf_null_arg(const char *op, const char *name);
-
 /* Checks x, norm, axes, s and dtypes and fills *a. naxes -1: every axis; ns -1: no s. */
 nd_status ndf_resolve(const ndf_request *rq, const nd_array *x, int naxes, const int *axes,
                       int ns, const int64_t *s, nd_fft_norm norm, ndf_args *a);
 
-/* A new array of the result's shape and dtype whose axes lie in memory in x's order
- * (nd's K order: an F-ordered x gives an F-ordered result). */
-nd_array *ndf_alloc_like(const char *op, const nd_array *x, nd_dtype t, int ndim,
-                         const int64_t *shape);
-
-/* Checks an _out target: shape, dtype, writeable. */
-nd_status ndf_check_out(const char *op, const nd_array *out, const ndf_args *a);
-
 /* The scale factor of a transform of n points in the given direction under `norm`. */
 double ndf_norm_factor(nd_fft_norm norm, bool inverse, double n);
-
-/* "[2,3]" into buf. */
-char *ndf_fmt_shape(char *buf, size_t cap, int ndim, const int64_t *shape);
 
 /* Runs a resolved request: writes the transform of x into out (out does not overlap x,
  * or is exactly x). */

@@ -12,9 +12,9 @@
  * Within a unit, FFTW addresses the array directly ("direct" side) when its lines are
  * contiguous along the axis or the unit's memory fits in cache anyway, and when no
  * conversion is needed. Otherwise the unit goes through a per-thread buffer of B
- * contiguous lines: nd_assign gathers the lines into it (nd's transposing copy engine,
- * converting the dtype and cutting to n on the way), zeros pad it, FFTW transforms it in
- * cache, and nd_assign scatters the result. Lines along a slow axis of a big array
+ * contiguous lines: nd's transposing copy engine (nd_copy_strided) gathers the lines into
+ * it, converting the dtype and cutting to n on the way, zeros pad it, FFTW transforms it
+ * in cache, and the copy engine scatters the result. Lines along a slow axis of a big array
  * (columns of a C matrix) thus cost about what rows cost: with FFTW's own strides on the
  * array, 2048 columns of a C [2048,2048] complex128 array took 2 to 6 times as long as
  * through the buffer, as strides of 2^k elements fall into the same cache sets. (A buffer
@@ -28,7 +28,7 @@
 #include <time.h>
 
 #include "nd/core.h"
-#include "nd/creation.h"
+#include "nd/toolkit.h"
 #include "scratch.h"
 
 /* Elements per unit (lines x length): a complex128 buffer of 512 KiB, which fits a core's
@@ -105,45 +105,32 @@ static int uniform_alignment(const ndf_pass *p, const layout *L, bool input) {
   return a0;
 }
 
-/* The batch axes of L (see layout). */
+/* The batch axes of L (see layout), planned with nd's loop planner: fastest first by the
+ * bytes both sides step (ties in the order given), merged where both sides step evenly,
+ * the twiddles' axis kept apart. The planner orders axes slowest first, so it gets them
+ * reversed and L takes them back reversed. */
 static void batch_axes(const ndf_pass *p, layout *L) {
-  int64_t cost[ND_MAX_DIMS];
-  L->nb = 0;
-  L->tw = -1;
+  int64_t shape[ND_MAX_DIMS], sin[ND_MAX_DIMS], sout[ND_MAX_DIMS], cost[ND_MAX_DIMS];
   for (int d = 0; d < p->nb; d++) {
-    if (p->bshape[d] == 1) continue;
-    int i = L->nb++;
-    L->shape[i] = p->bshape[d];
-    L->sin[i] = p->bin[d];
-    L->sout[i] = p->bout[d];
-    cost[i] = iabs64(p->bin[d]) * (int64_t)L->ues_in + iabs64(p->bout[d]) * (int64_t)L->ues_out;
-    if (d == p->tw_dim) L->tw = i;
+    shape[p->nb - 1 - d] = p->bshape[d];
+    sin[p->nb - 1 - d] = p->bin[d];
+    sout[p->nb - 1 - d] = p->bout[d];
   }
-  for (int i = 1; i < L->nb; i++) /* insertion sort by increasing cost */
-    for (int j = i; j > 0 && cost[j] < cost[j - 1]; j--) {
-      int64_t t;
-      t = cost[j], cost[j] = cost[j - 1], cost[j - 1] = t;
-      t = L->shape[j], L->shape[j] = L->shape[j - 1], L->shape[j - 1] = t;
-      t = L->sin[j], L->sin[j] = L->sin[j - 1], L->sin[j - 1] = t;
-      t = L->sout[j], L->sout[j] = L->sout[j - 1], L->sout[j - 1] = t;
-      if (L->tw == j) L->tw = j - 1;
-      else if (L->tw == j - 1) L->tw = j;
-    }
-  int k = 0;
-  for (int i = 1; i < L->nb; i++) {
-    bool merge = L->tw != i && L->tw != k && L->sin[i] == L->shape[k] * L->sin[k] &&
-                 L->sout[i] == L->shape[k] * L->sout[k];
-    if (merge) {
-      L->shape[k] *= L->shape[i];
-      continue;
-    }
-    k++;
-    L->shape[k] = L->shape[i];
-    L->sin[k] = L->sin[i];
-    L->sout[k] = L->sout[i];
-    if (L->tw == i) L->tw = k;
+  nd_loop l;
+  nd_loop_init(&l, 2, p->nb, shape, (const int64_t *const[]){sin, sout});
+  for (int i = 0; i < l.ndim; i++)
+    cost[i] = iabs64(l.strides[0][i]) * (int64_t)L->ues_in + iabs64(l.strides[1][i]) * (int64_t)L->ues_out;
+  nd_loop_sort_by(&l, cost);
+  nd_loop_coalesce(&l, p->tw_dim >= 0 ? p->nb - 1 - p->tw_dim : -1);
+  L->nb = l.ndim;
+  L->tw = -1;
+  for (int i = 0; i < l.ndim; i++) {
+    int k = l.ndim - 1 - i;
+    L->shape[i] = l.shape[k];
+    L->sin[i] = l.strides[0][k];
+    L->sout[i] = l.strides[1][k];
+    if (p->tw_dim >= 0 && l.axis[k] == p->nb - 1 - p->tw_dim) L->tw = i;
   }
-  if (L->nb > 0) L->nb = k + 1;
 }
 
 static void make_layout(const ndf_pass *p, layout *L) {
@@ -212,22 +199,16 @@ static void record_failure(run_state *rs) {
 }
 
 /* dst[...] = src over two 2-D strided views of raw memory (nd's copy engine). */
-static nd_status copy2d(nd_dtype td, void *dst, const int64_t *dst_st, nd_dtype ts,
-                        const void *src, const int64_t *src_st, int64_t rows, int64_t cols) {
-  if (rows == 0 || cols == 0) return ND_OK;
-  int64_t shape[2] = {rows, cols};
-  nd_array *d = nd_wrap(td, 2, shape, dst_st, dst, NULL, NULL);
-  nd_array *s = nd_wrap(ts, 2, shape, src_st, (void *)(uintptr_t)src, NULL, NULL);
-  nd_status st = d && s ? nd_assign(d, s) : nd_last_status();
-  nd_release(d);
-  nd_release(s);
-  return st;
+static nd_status copy2d(const char *op, nd_dtype td, void *dst, const int64_t *dst_st,
+                        nd_dtype ts, const void *src, const int64_t *src_st, int64_t rows,
+                        int64_t cols) {
+  return nd_copy_strided(op, 2, (const int64_t[]){rows, cols}, td, dst, dst_st, ts, src, src_st);
 }
 
 static nd_status gather(const ndf_pass *p, const layout *L, const char *ip, int64_t b, char *buf) {
   int64_t src_st[2] = {L->nb > 0 ? L->sin[0] : 0, p->in_stride};
   int64_t dst_st[2] = {L->need_in, 1};
-  nd_status st = copy2d(L->cin, buf, dst_st, p->in_dtype, ip, src_st, b, L->cnt);
+  nd_status st = copy2d(p->op, L->cin, buf, dst_st, p->in_dtype, ip, src_st, b, L->cnt);
   if (st) return st;
   if (L->cnt < L->need_in) /* zeros after the input */
     for (int64_t l = 0; l < b; l++)
@@ -285,7 +266,7 @@ static void run_unit(run_state *rs, int tid, int64_t u) {
   if (!L->dout) {
     int64_t out_st[2] = {L->nb > 0 ? L->sout[0] : 0, p->out_stride};
     int64_t buf_st[2] = {L->odist, L->os};
-    if (copy2d(p->out_dtype, op, out_st, L->cout, dst, buf_st, b, L->out_len)) record_failure(rs);
+    if (copy2d(p->op, p->out_dtype, op, out_st, L->cout, dst, buf_st, b, L->out_len)) record_failure(rs);
   }
 }
 

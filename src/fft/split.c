@@ -19,6 +19,7 @@
 
 #include "nd/core.h"
 #include "nd/creation.h"
+#include "nd/toolkit.h"
 
 /* Transforms longer than this are split, into factors no longer than it. */
 #define NDF_SPLIT_MAX 65536
@@ -85,13 +86,9 @@ static nd_status split_line(const ndf_pass *p, int64_t n1, const char *in, char 
     a.in_stride = n2 * p->in_stride;
     a.bin[0] = p->in_stride;
   } else { /* cut, padded or converted into Y first, then pass 1 in place */
-    int64_t shape = cnt, one = 1;
-    nd_array *d = nd_wrap(ct, 1, &shape, &one, y, NULL, NULL);
-    nd_array *s = nd_wrap(p->in_dtype, 1, &shape, &p->in_stride, (void *)(uintptr_t)in, NULL, NULL);
-    nd_status st = d && s ? nd_assign(d, s) : nd_last_status();
-    nd_release(d);
-    nd_release(s);
-    if (st) return nd_set_error(nd_last_extended_status(), "%s: %s", p->op, nd_last_error());
+    const int64_t one = 1;
+    nd_status st = nd_copy_strided(p->op, 1, &cnt, ct, y, &one, p->in_dtype, in, &p->in_stride);
+    if (st) return st;
     size_t es = nd_dtype_size(ct);
     memset(y + cnt * (int64_t)es, 0, (size_t)(n - cnt) * es);
     if (p->conj_in) ndf_scale_lines(y, p->single, true, 1, n, 1, n, 1.0, true);

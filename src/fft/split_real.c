@@ -21,6 +21,7 @@
 
 #include "nd/core.h"
 #include "nd/creation.h"
+#include "nd/toolkit.h"
 #include "split.h"
 
 /* Pairs per thread below which the processing runs on one thread. */
@@ -156,15 +157,9 @@ static void c2r_pre(side X, side Z, int64_t M, const ndf_twiddle *tw, double s, 
 static nd_status gather_line(const ndf_pass *p, nd_dtype t, char *dst, int64_t total, const char *src,
                              int64_t count) {
   size_t es = nd_dtype_size(t);
-  if (count > 0) {
-    int64_t one = 1;
-    nd_array *d = nd_wrap(t, 1, &count, &one, dst, NULL, NULL);
-    nd_array *s = nd_wrap(p->in_dtype, 1, &count, &p->in_stride, (void *)(uintptr_t)src, NULL, NULL);
-    nd_status st = d && s ? nd_assign(d, s) : nd_last_status();
-    nd_release(d);
-    nd_release(s);
-    if (st) return nd_set_error(nd_last_extended_status(), "%s: %s", p->op, nd_last_error());
-  }
+  const int64_t one = 1;
+  nd_status st = nd_copy_strided(p->op, 1, &count, t, dst, &one, p->in_dtype, src, &p->in_stride);
+  if (st) return st;
   memset(dst + count * (int64_t)es, 0, (size_t)(total - count) * es);
   return ND_OK;
 }
@@ -229,13 +224,8 @@ static nd_status c2r_line(const ndf_pass *p, const char *in, char *out, const nd
   c2r_pre(X, (side){Z, 1}, M, tw, p->scale, p->conj_in, p->single);
   nd_status st = half_transform(p, NDF_C2C_BWD, Z, true, Z);
   if (st || !sc.half) return st;
-  int64_t one = 1; /* the pairs back into the strided real output */
-  nd_array *d = nd_wrap(rt, 1, &n, &p->out_stride, out, NULL, NULL);
-  nd_array *s = nd_wrap(rt, 1, &n, &one, Z, NULL, NULL);
-  st = d && s ? nd_assign(d, s) : nd_last_status();
-  nd_release(d);
-  nd_release(s);
-  return st ? nd_set_error(nd_last_extended_status(), "%s: %s", p->op, nd_last_error()) : ND_OK;
+  const int64_t one = 1; /* the pairs back into the strided real output */
+  return nd_copy_strided(p->op, 1, &n, rt, out, &p->out_stride, rt, Z, &one);
 }
 
 nd_status ndf_split_real(const ndf_pass *p) {

@@ -12,6 +12,7 @@
 #include "nd/core.h"
 #include "nd/creation.h"
 #include "nd/indexing.h"
+#include "nd/toolkit.h"
 #include "nd/views.h"
 #include "pass.h"
 #include "split.h"
@@ -24,7 +25,7 @@ static nd_status zero_tail(const char *op, nd_array *dst, int ax, int64_t from) 
   nd_array *v = nd_index_items(dst, ax + 1, items);
   nd_status st = v ? nd_fill(v, 0.0) : nd_last_status();
   nd_release(v);
-  if (st) nd_set_error(nd_last_extended_status(), "%s: %s", op, nd_last_error());
+  if (st) nd_error_prefix(op);
   return st;
 }
 
@@ -85,7 +86,7 @@ static nd_fft_norm swapped(nd_fft_norm norm) {
 nd_status ndf_execute(const ndf_request *rq, const ndf_args *a, const nd_array *x,
                       nd_array *out, nd_fft_norm norm) {
   const char *op = rq->op;
-  if (a->naxes == 0) return nd_assign(out, x) ? nd_set_error(nd_last_extended_status(), "%s: %s", op, nd_last_error()) : ND_OK;
+  if (a->naxes == 0) return nd_assign(out, x) ? nd_error_prefix(op) : ND_OK;
   if (nd_size(out) == 0) return ND_OK;
   bool inverse = rq->family == NDF_REAL_OUT || (rq->family == NDF_COMPLEX && rq->inverse);
   double points = 1;
@@ -110,7 +111,7 @@ nd_status ndf_execute(const ndf_request *rq, const ndf_args *a, const nd_array *
       memcpy(zshape, nd_shape(x), sizeof(int64_t) * (size_t)a->ndim);
       for (int i = 0; i < last; i++) zshape[a->axes[i]] = a->len[i];
       zshape[a->axes[last]] = a->len[last] / 2 + 1;
-      nd_array *z = ndf_alloc_like(op, x, a->single ? ND_COMPLEX64 : ND_COMPLEX128, a->ndim, zshape);
+      nd_array *z = nd_alloc_like(op, x, a->single ? ND_COMPLEX64 : ND_COMPLEX128, ND_K, a->ndim, zshape);
       if (!z) return nd_last_status();
       nd_status st = complex_passes(op, a, true, last, x, z, 1.0);
       if (!st) {
@@ -136,19 +137,19 @@ nd_status ndf_transform(const ndf_request *rq, nd_array **result, nd_array *out,
                         const nd_array *x, int naxes, const int *axes, int ns, const int64_t *s,
                         nd_fft_norm norm) {
   if (result) *result = NULL;
-  else if (!out) return ndf_null_arg(rq->op, "out");
+  else if (!out) return nd_null_arg(rq->op, "out");
   ndf_args a;
   nd_status st = ndf_resolve(rq, x, naxes, axes, ns, s, norm, &a);
   if (st) return st;
   nd_array *dst = out, *copy = NULL;
   const nd_array *src = x;
   if (out) {
-    if ((st = ndf_check_out(rq->op, out, &a))) return st;
+    if ((st = nd_check_out(rq->op, out, a.result, a.ndim, a.shape))) return st;
     if (nd_may_share_memory(out, x) && !same_array(out, x) && nd_shares_memory(out, x)) {
-      if (!(copy = nd_copy(x, ND_K))) return nd_set_error(nd_last_extended_status(), "%s: %s", rq->op, nd_last_error());
+      if (!(copy = nd_copy(x, ND_K))) return nd_error_prefix(rq->op);
       src = copy;
     }
-  } else if (!(dst = ndf_alloc_like(rq->op, x, a.result, a.ndim, a.shape))) {
+  } else if (!(dst = nd_alloc_like(rq->op, x, a.result, ND_K, a.ndim, a.shape))) {
     return nd_last_status();
   }
   st = ndf_execute(rq, &a, src, dst, norm);

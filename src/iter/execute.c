@@ -1,6 +1,7 @@
 /* Running a plan: rows of the inner axis, or tiles of two axes, split across threads. */
 #include <string.h>
 
+#include "odometer.h"
 #include "plan.h"
 #include "pool.h"
 #include "threads.h"
@@ -8,40 +9,17 @@
 /* Rows longer than this are cut into pieces when there are too few rows to share. */
 #define NDI_MIN_PIECE 4096
 
-/* An odometer over the outer axes [0, nouter) of a plan, keeping one pointer per
- * operand. Axes listed in skip[] (as flags) are not part of it. */
-typedef struct {
-  int n;                  /* number of counted axes */
-  int axis[ND_MAX_DIMS];  /* plan axis of each counted axis, outermost first */
-  int64_t idx[ND_MAX_DIMS];
-  char *ptr[NDI_MAX_OPS];
-} odometer;
-
-static void odo_init(odometer *o, const ndi_plan *p, int nouter, const bool *skip) {
+/* An odometer over the outer axes [0, nouter) of a plan (byte offsets from the plan's
+ * pointers). Axes listed in skip[] (as flags) are not part of it. */
+static void outer_odometer(nd_odometer *o, const ndi_plan *p, int nouter, const bool *skip) {
   o->n = 0;
-  for (int i = 0; i < nouter; i++)
-    if (!skip || !skip[i]) o->axis[o->n++] = i;
-}
-
-/* Positions the odometer at linear index `lin` of its axes. */
-static void odo_seek(odometer *o, const ndi_plan *p, int64_t lin) {
-  for (int k = 0; k < p->nop; k++) o->ptr[k] = p->ptrs[k];
-  for (int d = o->n - 1; d >= 0; d--) {
-    int ax = o->axis[d];
-    int64_t e = p->shape[ax];
-    o->idx[d] = lin % e;
-    lin /= e;
-    for (int k = 0; k < p->nop; k++) o->ptr[k] += o->idx[d] * p->strides[k][ax];
-  }
-}
-
-static void odo_next(odometer *o, const ndi_plan *p) {
-  for (int d = o->n - 1; d >= 0; d--) {
-    int ax = o->axis[d];
-    for (int k = 0; k < p->nop; k++) o->ptr[k] += p->strides[k][ax];
-    if (++o->idx[d] < p->shape[ax]) return;
-    for (int k = 0; k < p->nop; k++) o->ptr[k] -= p->strides[k][ax] * p->shape[ax];
-    o->idx[d] = 0;
+  o->nop = p->nop;
+  for (int k = 0; k < p->nop; k++) o->offset[k] = 0;
+  int64_t st[NDI_MAX_OPS];
+  for (int i = 0; i < nouter; i++) {
+    if (skip && skip[i]) continue;
+    for (int k = 0; k < p->nop; k++) st[k] = p->strides[k][i];
+    ndi_odo_push(o, p->shape[i], st);
   }
 }
 
@@ -81,19 +59,19 @@ static void run_rows(const ndi_plan *p, const row_split *s, int64_t begin, int64
   int64_t len = p->shape[inner];
   int64_t is[NDI_MAX_OPS];
   for (int k = 0; k < p->nop; k++) is[k] = p->strides[k][inner];
-  odometer o;
-  odo_init(&o, p, inner, NULL);
-  odo_seek(&o, p, begin / s->pieces);
+  nd_odometer o;
+  outer_odometer(&o, p, inner, NULL);
+  ndi_odo_seek(&o, begin / s->pieces);
   int64_t piece = begin % s->pieces;
   char *ptrs[NDI_MAX_OPS];
   for (int64_t r = begin; r < end; r++) {
     int64_t start = piece * s->piece_len;
     int64_t n = len - start < s->piece_len ? len - start : s->piece_len;
-    for (int k = 0; k < p->nop; k++) ptrs[k] = o.ptr[k] + start * is[k];
+    for (int k = 0; k < p->nop; k++) ptrs[k] = p->ptrs[k] + o.offset[k] + start * is[k];
     if (n > 0) fn(ptrs, is, n, ctx);
     if (++piece == s->pieces) {
       piece = 0;
-      odo_next(&o, p);
+      ndi_odo_next(&o);
     }
   }
 }
@@ -122,15 +100,15 @@ static void run_tiles(const ndi_plan *p, const tile_split *s, const bool *skip, 
     is[k] = p->strides[k][a];
     bs[k] = p->strides[k][b];
   }
-  odometer o;
-  odo_init(&o, p, a, skip);
+  nd_odometer o;
+  outer_odometer(&o, p, a, skip);
   char *ptrs[NDI_MAX_OPS];
   int64_t last_outer = -1;
   for (int64_t t = begin; t < end; t++) {
     int64_t ta = t % s->na, tb = (t / s->na) % s->nb, outer = t / (s->na * s->nb);
     if (outer != last_outer) {
-      if (outer == last_outer + 1 && last_outer >= 0) odo_next(&o, p);
-      else odo_seek(&o, p, outer);
+      if (outer == last_outer + 1 && last_outer >= 0) ndi_odo_next(&o);
+      else ndi_odo_seek(&o, outer);
       last_outer = outer;
     }
     int64_t b0 = tb * p->tile[0] - p->tile_shift, b1 = b0 + p->tile[0], a0 = ta * p->tile[1];
@@ -139,12 +117,12 @@ static void run_tiles(const ndi_plan *p, const tile_split *s, const bool *skip, 
     int64_t nb = b1 - b0;
     int64_t na = p->shape[a] - a0 < p->tile[1] ? p->shape[a] - a0 : p->tile[1];
     if (tile_fn) {
-      for (int k = 0; k < p->nop; k++) ptrs[k] = o.ptr[k] + b0 * bs[k] + a0 * is[k];
+      for (int k = 0; k < p->nop; k++) ptrs[k] = p->ptrs[k] + o.offset[k] + b0 * bs[k] + a0 * is[k];
       tile_fn(ptrs, is, bs, na, nb, ctx);
       continue;
     }
     for (int64_t ib = 0; ib < nb; ib++) {
-      for (int k = 0; k < p->nop; k++) ptrs[k] = o.ptr[k] + (b0 + ib) * bs[k] + a0 * is[k];
+      for (int k = 0; k < p->nop; k++) ptrs[k] = p->ptrs[k] + o.offset[k] + (b0 + ib) * bs[k] + a0 * is[k];
       fn(ptrs, is, na, ctx);
     }
   }

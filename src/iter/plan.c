@@ -1,6 +1,8 @@
 /* Building a loop plan: drop, flip, sort, coalesce, and decide on tiling. */
 #include "plan.h"
 
+#include "nd/toolkit.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,59 +11,6 @@
 #define NDI_BLOCK_MIN_STRIDE 64
 
 static int64_t iabs64(int64_t v) { return v < 0 ? -v : v; }
-
-/* Axis x goes outside axis y when it is slower for the output, then for the others. */
-static bool outer_of(const ndi_plan *p, int x, int y) {
-  for (int k = 0; k < p->nop; k++) {
-    int64_t sx = iabs64(p->strides[k][x]), sy = iabs64(p->strides[k][y]);
-    if (sx != sy) return sx > sy;
-  }
-  return false;
-}
-
-static void permute_axes(ndi_plan *p, const int *perm) {
-  int64_t tmp[ND_MAX_DIMS];
-  for (int i = 0; i < p->ndim; i++) tmp[i] = p->shape[perm[i]];
-  memcpy(p->shape, tmp, sizeof(int64_t) * (size_t)p->ndim);
-  for (int k = 0; k < p->nop; k++) {
-    for (int i = 0; i < p->ndim; i++) tmp[i] = p->strides[k][perm[i]];
-    memcpy(p->strides[k], tmp, sizeof(int64_t) * (size_t)p->ndim);
-  }
-}
-
-static void sort_axes(ndi_plan *p) {
-  int perm[ND_MAX_DIMS];
-  for (int i = 0; i < p->ndim; i++) perm[i] = i;
-  /* insertion sort: stable, and ndim is small */
-  for (int i = 1; i < p->ndim; i++) {
-    int a = perm[i], j = i - 1;
-    while (j >= 0 && outer_of(p, a, perm[j])) {
-      perm[j + 1] = perm[j];
-      j--;
-    }
-    perm[j + 1] = a;
-  }
-  permute_axes(p, perm);
-}
-
-static void coalesce(ndi_plan *p) {
-  if (p->ndim <= 1) return;
-  int out = 0; /* index of the last kept axis */
-  for (int j = 1; j < p->ndim; j++) {
-    bool merge = true;
-    for (int k = 0; k < p->nop && merge; k++)
-      merge = p->strides[k][out] == p->strides[k][j] * p->shape[j];
-    if (merge) {
-      p->shape[out] *= p->shape[j];
-      for (int k = 0; k < p->nop; k++) p->strides[k][out] = p->strides[k][j];
-    } else {
-      out++;
-      p->shape[out] = p->shape[j];
-      for (int k = 0; k < p->nop; k++) p->strides[k][out] = p->strides[k][j];
-    }
-  }
-  p->ndim = out + 1;
-}
 
 /* Tiles along the block axis start where an operand dense along that axis starts a cache
  * line: each tile then reads whole lines of it (32 float64 = 4 lines, not 5 split ones
@@ -121,34 +70,27 @@ void ndi_plan_init(ndi_plan *p, int nop, int ndim, const int64_t *shape, const n
   p->block_axis = -1;
   p->tile_shift = 0;
   p->work_scale = 1;
-  p->size = 1;
+  const int64_t *st[NDI_MAX_OPS];
   for (int k = 0; k < nop; k++) {
     p->ptrs[k] = ops[k].ptr;
     p->elsize[k] = ops[k].elsize;
+    st[k] = ops[k].strides;
   }
-  int nd = 0;
-  for (int i = 0; i < ndim; i++) {
-    p->size *= shape[i];
-    if (shape[i] == 1) continue;
-    p->shape[nd] = shape[i];
-    for (int k = 0; k < nop; k++) p->strides[k][nd] = ops[k].strides[i];
-    nd++;
-  }
-  p->ndim = nd;
-  if (p->size == 0) {
-    p->ndim = 0;
-    return;
-  }
+  nd_loop l; /* (not zero-initialised: 4 KiB, and only the axes in use are read) */
+  nd_loop_init(&l, nop, ndim, shape, st);
+  p->size = l.size;
+  p->ndim = 0;
+  if (p->size == 0) return;
   if (!(flags & NDI_PLAN_KEEP_ORDER)) {
-    for (int i = 0; i < nd; i++) {
-      if (p->strides[0][i] >= 0) continue;
-      for (int k = 0; k < nop; k++) {
-        p->ptrs[k] += p->strides[k][i] * (p->shape[i] - 1);
-        p->strides[k][i] = -p->strides[k][i];
-      }
-    }
-    sort_axes(p);
+    nd_loop_flip(&l, 0);
+    for (int k = 0; k < nop; k++) p->ptrs[k] += l.offset[k];
+    nd_loop_sort(&l, nop);
   }
-  coalesce(p);
+  nd_loop_coalesce(&l, -1);
+  p->ndim = l.ndim;
+  for (int i = 0; i < l.ndim; i++) { /* (a few elements: loops cost less than memcpy calls) */
+    p->shape[i] = l.shape[i];
+    for (int k = 0; k < nop; k++) p->strides[k][i] = l.strides[k][i];
+  }
   choose_tiling(p);
 }

@@ -9,6 +9,7 @@
 #include "core/alloc.h"
 #include "core/dtype.h"
 #include "core/error.h"
+#include "odometer.h"
 #include "pool.h"
 #include "threads.h"
 
@@ -36,39 +37,26 @@ typedef struct {
   bool index_order; /* the reduced axes are walked in C index order (none flipped or moved) */
 } rplan;
 
-/* Stable insertion sort of one group of axes by decreasing |input stride|. */
-static void sort_group(int n, int64_t *ext, int64_t (*st)[ND_MAX_DIMS], int nst) {
-  for (int i = 1; i < n; i++) {
-    int64_t e = ext[i], s[3];
-    for (int q = 0; q < nst; q++) s[q] = st[q][i];
-    int j = i - 1;
-    while (j >= 0 && iabs64(st[0][j]) < iabs64(s[0])) {
-      ext[j + 1] = ext[j];
-      for (int q = 0; q < nst; q++) st[q][j + 1] = st[q][j];
-      j--;
-    }
-    ext[j + 1] = e;
-    for (int q = 0; q < nst; q++) st[q][j + 1] = s[q];
+/* Sorts one group of axes (n extents, nst streams of strides, stream 0 the input's) by
+ * decreasing |input stride| (sort) and merges the axes every stream steps over as one;
+ * returns the new count. */
+static int plan_group(int n, int64_t *ext, int64_t (*st)[ND_MAX_DIMS], int nst, bool sort) {
+  if (n <= 1) return n; /* nothing to order or merge */
+  nd_loop l; /* (not zero-initialised: 4 KiB, and only the axes in use are read) */
+  l.nop = nst;
+  l.ndim = n;
+  for (int i = 0; i < n; i++) {
+    l.shape[i] = ext[i];
+    l.axis[i] = i;
+    for (int q = 0; q < nst; q++) l.strides[q][i] = st[q][i];
   }
-}
-
-/* Merges adjacent axes that every stream traverses as one; returns the new count. */
-static int coalesce_group(int n, int64_t *ext, int64_t (*st)[ND_MAX_DIMS], int nst) {
-  if (n <= 1) return n;
-  int o = 0;
-  for (int j = 1; j < n; j++) {
-    bool merge = true;
-    for (int q = 0; q < nst && merge; q++) merge = st[q][o] == st[q][j] * ext[j];
-    if (merge) {
-      ext[o] *= ext[j];
-      for (int q = 0; q < nst; q++) st[q][o] = st[q][j];
-    } else {
-      o++;
-      ext[o] = ext[j];
-      for (int q = 0; q < nst; q++) st[q][o] = st[q][j];
-    }
+  if (sort) nd_loop_sort(&l, 1);
+  nd_loop_coalesce(&l, -1);
+  for (int i = 0; i < l.ndim; i++) {
+    ext[i] = l.shape[i];
+    for (int q = 0; q < nst; q++) st[q][i] = l.strides[q][i];
   }
-  return o + 1;
+  return l.ndim;
 }
 
 /* The innermost axis of extent above 1 in NumPy's order, or -1. */
@@ -122,10 +110,8 @@ static void make_plan(const ndi_reduce_spec *s, rplan *p) {
       p->ks[2][p->nk++] = sa;
     }
   }
-  sort_group(p->nk, p->kn, p->ks, 3);
-  p->nk = coalesce_group(p->nk, p->kn, p->ks, 3);
-  if (!ordered) sort_group(p->nr, p->rn, rst, 1);
-  p->nr = coalesce_group(p->nr, p->rn, rst, 1);
+  p->nk = plan_group(p->nk, p->kn, p->ks, 3, true);
+  p->nr = plan_group(p->nr, p->rn, rst, 1, !ordered);
   memcpy(p->rs, rst[0], sizeof(int64_t) * (size_t)p->nr);
   if (p->nr == 0) { /* nothing reduced (or only unit axes): one element per output */
     p->rn[0] = 1;
@@ -152,45 +138,6 @@ static void make_plan(const ndi_reduce_spec *s, rplan *p) {
       if (p->aux) p->aux += p->ks[2][k] * (p->kn[k] - 1);
       for (int q = 0; q < 3; q++) p->ks[q][k] = -p->ks[q][k];
     }
-}
-
-/* ---- odometers --------------------------------------------------------------------- */
-
-typedef struct {
-  int n;
-  const int64_t *ext;
-  const int64_t *st[3];
-  int nst;
-  int64_t idx[ND_MAX_DIMS];
-  int64_t off[3];
-} odo;
-
-static void odo_init(odo *o, int n, const int64_t *ext, const int64_t *s0, const int64_t *s1,
-                     const int64_t *s2, int nst) {
-  o->n = n;
-  o->ext = ext;
-  o->st[0] = s0;
-  o->st[1] = s1;
-  o->st[2] = s2;
-  o->nst = nst;
-}
-
-static void odo_seek(odo *o, int64_t lin) {
-  for (int q = 0; q < o->nst; q++) o->off[q] = 0;
-  for (int d = o->n - 1; d >= 0; d--) {
-    o->idx[d] = lin % o->ext[d];
-    lin /= o->ext[d];
-    for (int q = 0; q < o->nst; q++) o->off[q] += o->idx[d] * o->st[q][d];
-  }
-}
-
-static void odo_next(odo *o) {
-  for (int d = o->n - 1; d >= 0; d--) {
-    for (int q = 0; q < o->nst; q++) o->off[q] += o->st[q][d];
-    if (++o->idx[d] < o->ext[d]) return;
-    for (int q = 0; q < o->nst; q++) o->off[q] -= o->st[q][d] * o->ext[d];
-    o->idx[d] = 0;
-  }
 }
 
 /* ---- pairwise counter over vectors of accumulators ------------------------------------ */
@@ -300,14 +247,14 @@ typedef struct {
 /* Evaluates leaves [lo, hi) of a task, pushing each at level 0. */
 static void run_leaves(const rctx *c, workspace *w, const task *t, int64_t lo, int64_t hi) {
   const rplan *p = c->p;
-  odo ro;
-  odo_init(&ro, p->nr - 1, p->rn, p->rs, NULL, NULL, 1);
+  nd_odometer ro;
+  ndi_odo_init_axes(&ro, p->nr - 1, p->rn, 1, (const int64_t *[]){p->rs});
   int64_t row = lo / c->npiece, pc = lo % c->npiece;
-  odo_seek(&ro, row);
+  ndi_odo_seek(&ro, row);
   for (int64_t i = lo; i < hi; i++) {
     int64_t start = pc * c->piece;
     int64_t len = c->lr - start < c->piece ? c->lr - start : c->piece;
-    const char *src = t->in + ro.off[0] + start * c->sr;
+    const char *src = t->in + ro.offset[0] + start * c->sr;
     if (!p->col) {
       if (c->cast) {
         char *ptrs[2] = {w->cbuf, (char *)src};
@@ -334,7 +281,7 @@ static void run_leaves(const rctx *c, workspace *w, const task *t, int64_t lo, i
     if (!c->k->ordered) ctr_push(&w->ctr, 0, c->k->combine, t->m);
     if (++pc == c->npiece) {
       pc = 0;
-      odo_next(&ro);
+      ndi_odo_next(&ro);
     }
   }
 }
@@ -352,25 +299,32 @@ static void store(const rctx *c, const task *t, const char *acc) {
   for (int64_t k = 0; k < t->m; k++) memcpy(t->out + k * so, acc + k * c->acc_size, (size_t)c->acc_size);
 }
 
+/* The odometer over a plan's kept axes (input, output, aux): in row form all of them, in
+ * col form all but the fastest (whose chunks are the tasks). */
+static void kept_odometer(const rplan *p, nd_odometer *o) {
+  ndi_odo_init_axes(o, p->col ? p->nk - 1 : p->nk, p->kn, 3,
+                    (const int64_t *[]){p->ks[0], p->ks[1], p->ks[2]});
+}
+
 /* Locates task `id`; in col form gathers a strided aux vector into the workspace. */
-static void locate(const rctx *c, workspace *w, odo *ko, int64_t id, task *t) {
+static void locate(const rctx *c, workspace *w, nd_odometer *ko, int64_t id, task *t) {
   const rplan *p = c->p;
   if (!p->col) {
-    t->in = p->in + ko->off[0];
-    t->out = p->out + ko->off[1];
-    t->aux = p->aux ? p->aux + ko->off[2] : NULL;
+    t->in = p->in + ko->offset[0];
+    t->out = p->out + ko->offset[1];
+    t->aux = p->aux ? p->aux + ko->offset[2] : NULL;
     t->m = 1;
     return;
   }
   int64_t outer = id / c->nchunk, ch = id % c->nchunk, k0 = (int64_t)p->nk - 1;
-  odo_seek(ko, outer);
+  ndi_odo_seek(ko, outer);
   int64_t first = ch * c->mc;
   t->m = p->kn[k0] - first < c->mc ? p->kn[k0] - first : c->mc;
-  t->in = p->in + ko->off[0] + first * p->ks[0][k0];
-  t->out = p->out + ko->off[1] + first * p->ks[1][k0];
+  t->in = p->in + ko->offset[0] + first * p->ks[0][k0];
+  t->out = p->out + ko->offset[1] + first * p->ks[1][k0];
   t->aux = NULL;
   if (p->aux) {
-    const char *a = p->aux + ko->off[2] + first * p->ks[2][k0];
+    const char *a = p->aux + ko->offset[2] + first * p->ks[2][k0];
     if (p->ks[2][k0] == c->kin_size) {
       t->aux = a;
     } else {
@@ -384,10 +338,10 @@ static void locate(const rctx *c, workspace *w, odo *ko, int64_t id, task *t) {
 /* Tasks [lo, hi), each computed whole by this thread. */
 static void run_tasks(const rctx *c, workspace *w, int64_t lo, int64_t hi) {
   const rplan *p = c->p;
-  odo ko;
+  nd_odometer ko;
   /* row form: all kept axes; col form: all but the fastest (its chunks are the tasks) */
-  odo_init(&ko, p->col ? p->nk - 1 : p->nk, p->kn, p->ks[0], p->ks[1], p->ks[2], 3);
-  if (!p->col) odo_seek(&ko, lo);
+  kept_odometer(p, &ko);
+  if (!p->col) ndi_odo_seek(&ko, lo);
   for (int64_t id = lo; id < hi; id++) {
     task t;
     locate(c, w, &ko, id, &t);
@@ -400,7 +354,7 @@ static void run_tasks(const rctx *c, workspace *w, int64_t lo, int64_t hi) {
       run_leaves(c, w, &t, 0, c->nleaves);
       store(c, &t, ctr_finish(&w->ctr, c->k->combine, t.m));
     }
-    if (!p->col) odo_next(&ko);
+    if (!p->col) ndi_odo_next(&ko);
   }
 }
 
@@ -427,10 +381,9 @@ static void split_block_task(void *v, int64_t b, int slot) {
  * order on this thread. Same result as run_tasks. */
 static void run_task_split(const rctx *c, workspace *ws, int nt, int64_t id, int j,
                            char *partial) {
-  odo ko;
-  odo_init(&ko, c->p->col ? c->p->nk - 1 : c->p->nk, c->p->kn, c->p->ks[0], c->p->ks[1],
-           c->p->ks[2], 3);
-  if (!c->p->col) odo_seek(&ko, id);
+  nd_odometer ko;
+  kept_odometer(c->p, &ko);
+  if (!c->p->col) ndi_odo_seek(&ko, id);
   task t;
   locate(c, &ws[0], &ko, id, &t);
   int64_t nblocks = c->nleaves >> j, vbytes = t.m * c->acc_size;
@@ -471,10 +424,9 @@ static void fill_identity(const ndi_reduce_spec *s) {
       ext[nk] = s->shape[i];
       st[nk++] = s->out_strides[i];
     }
-  odo o;
-  odo_init(&o, nk, ext, st, NULL, NULL, 1);
-  odo_seek(&o, 0);
-  for (int64_t i = 0; i < n; i++, odo_next(&o)) s->kernel->init(s->out + o.off[0], 1);
+  nd_odometer o;
+  ndi_odo_init_axes(&o, nk, ext, 1, (const int64_t *[]){st});
+  for (int64_t i = 0; i < n; i++, ndi_odo_next(&o)) s->kernel->init(s->out + o.offset[0], 1);
 }
 
 nd_status ndi_reduce_run(const char *op, const ndi_reduce_spec *s) {

@@ -8,21 +8,15 @@
 #define NDI_EW_H
 
 #include "loop.h"
+#include "nd/elementwise.h" /* the tables of functions */
 
-#define NDI_EW_KERNELS(X)                                                                   \
-  X(add) X(subtract) X(multiply) X(divide) X(negative) X(positive) X(square) X(reciprocal)  \
-  X(abs) X(sign) X(conj) X(floor_divide) X(remainder) X(pow)                                \
-  X(equal) X(not_equal) X(less) X(less_equal) X(greater) X(greater_equal)                   \
-  X(maximum) X(minimum) X(clip) X(clip_to_bound) X(where)                                   \
-  X(bitwise_and) X(bitwise_or) X(bitwise_xor) X(bitwise_invert) X(bitwise_left_shift)       \
-  X(bitwise_right_shift) X(logical_and) X(logical_or) X(logical_xor) X(logical_not)         \
-  X(floor) X(ceil) X(trunc) X(round) X(isnan) X(isinf) X(isfinite) X(signbit)               \
-  X(copysign) X(nextafter) X(hypot) X(atan2) X(logaddexp) X(sqrt)                           \
-  X(exp) X(expm1) X(log) X(log1p) X(log2) X(log10) X(sin) X(cos) X(tan) X(asin) X(acos)     \
-  X(atan) X(sinh) X(cosh) X(tanh) X(asinh) X(acosh) X(atanh)
-
-#define NDI_EW_DECLARE(name) extern const ndi_loop_fn ndi_k_##name[ND_NUM_DTYPES];
-NDI_EW_KERNELS(NDI_EW_DECLARE)
+/* One table per function of nd/elementwise.h's tables, and the three-input ones. */
+#define NDI_EW_DECLARE(name, ...) extern const ndi_loop_fn ndi_k_##name[ND_NUM_DTYPES];
+ND_UNARY_FUNCTIONS(NDI_EW_DECLARE)
+ND_BINARY_FUNCTIONS(NDI_EW_DECLARE)
+NDI_EW_DECLARE(clip)
+NDI_EW_DECLARE(clip_to_bound)
+NDI_EW_DECLARE(where)
 #undef NDI_EW_DECLARE
 
 /* Comparisons of a signed integer with uint64, exact: [0] (int64, uint64), [1] the other

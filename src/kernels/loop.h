@@ -5,16 +5,10 @@
 
 #include <stdint.h>
 
+#include "core/cpu.h" /* NDI_HOT */
 #include "nd/types.h"
 
 typedef void (*ndi_loop_fn)(char *const *ptrs, const int64_t *strides, int64_t n, void *ctx);
-
-/* Hot loops are compiled for several x86-64 instruction sets and picked at run time. */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(NDI_NO_CLONES)
-#define NDI_HOT __attribute__((target_clones("default", "avx2", "arch=x86-64-v4")))
-#else
-#define NDI_HOT
-#endif
 
 /* A 2-D tile: n_inner elements along the inner axis (strides `inner`, one per operand) for
  * each of n_outer rows (strides `outer`). The iteration layer calls one for each tile of a

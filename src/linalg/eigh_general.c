@@ -13,7 +13,7 @@
 #include "la_typed.h"
 #include "lapack_batch.h"
 #include "nd/decomp.h"
-#include "nd/views.h"
+#include "nd/indexing.h"
 
 static int64_t max1(int64_t v) { return v > 1 ? v : 1; }
 
@@ -155,7 +155,7 @@ static int64_t common_count(const char *op, const ndi_la_batch *B, const nd_arra
 
 /* r[..., :m] (the first m values, or eigenvector columns) as a new C-contiguous array */
 static nd_array *cut(const char *op, nd_array *r, int64_t m) {
-  nd_array *v = nd_indexf(r, "..., :%lld", (long long)m);
+  nd_array *v = nd_index_items(r, ND_ITEMS(ND_ELLIPSIS, ND_UPTO(m)));
   nd_array *c = v ? ndi_array_alloc(op, r->dtype, v->ndim, v->shape, ND_C) : NULL;
   if (c) ndi_copy_array(c, v);
   nd_release(v);

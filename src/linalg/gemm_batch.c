@@ -10,6 +10,7 @@
 #include "core/dtype.h"
 #include "core/error.h"
 #include "iter/copy.h"
+#include "iter/odometer.h"
 #include "iter/threads.h"
 #include "kernels/gemm.h"
 #include "la_common.h"
@@ -179,30 +180,12 @@ static void run_range(const ndi_la_gemm *g, const gemm_plan *P, int64_t begin, i
                       char *work) {
   if (begin >= end) return;
   int64_t es = (int64_t)ndi_dtype_size(g->dtype);
-  int64_t idx[ND_MAX_DIMS];
-  const char *a = g->a.data, *b = g->b.data;
-  char *c = g->c.data;
-  int64_t lin = begin;
-  for (int d = g->nbd - 1; d >= 0; d--) {
-    idx[d] = lin % g->bshape[d];
-    lin /= g->bshape[d];
-    a += idx[d] * g->a.bs[d] * es;
-    b += idx[d] * g->b.bs[d] * es;
-    c += idx[d] * g->c.bs[d] * es;
-  }
-  for (int64_t e = begin; e < end; e++) {
-    run_one(g, P, a, b, c, work);
-    for (int d = g->nbd - 1; d >= 0; d--) {
-      a += g->a.bs[d] * es;
-      b += g->b.bs[d] * es;
-      c += g->c.bs[d] * es;
-      if (++idx[d] < g->bshape[d]) break;
-      a -= g->a.bs[d] * g->bshape[d] * es;
-      b -= g->b.bs[d] * g->bshape[d] * es;
-      c -= g->c.bs[d] * g->bshape[d] * es;
-      idx[d] = 0;
-    }
-  }
+  nd_odometer o; /* (element strides: the offsets are scaled below) */
+  ndi_odo_init_axes(&o, g->nbd, g->bshape, 3, (const int64_t *[]){g->a.bs, g->b.bs, g->c.bs});
+  ndi_odo_seek(&o, begin);
+  for (int64_t e = begin; e < end; e++, ndi_odo_next(&o))
+    run_one(g, P, g->a.data + o.offset[0] * es, g->b.data + o.offset[1] * es,
+            g->c.data + o.offset[2] * es, work);
 }
 
 typedef struct {

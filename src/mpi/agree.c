@@ -45,9 +45,7 @@ nd_status ndi_coll_failed_as(ndi_collective *c) {
 /* A NULL argument: nd's rule is that it does not overwrite an earlier failure, so that a
  * chain of calls can be checked once at its end. */
 static void null_argument(ndi_collective *c, const char *name) {
-  if (c->st != ND_OK) return;
-  if (nd_last_status() == ND_OK) nd_set_error(ND_ERR_NULL, "%s: argument %s is NULL", c->op, name);
-  c->st = ND_ERR_NULL;
+  if (c->st == ND_OK) c->st = nd_null_arg(c->op, name);
 }
 
 void ndi_coll_value(ndi_collective *c, const char *name, int64_t v) {
@@ -160,8 +158,7 @@ void *ndi_coll_malloc(ndi_collective *c, size_t bytes) {
 }
 
 const char *ndi_shape_str(const nd_dmatrix *d, char *buf) {
-  snprintf(buf, NDI_MPI_SHAPE, "[%lld,%lld]", (long long)d->shape[0], (long long)d->shape[1]);
-  return buf;
+  return nd_format_shape(buf, NDI_MPI_SHAPE, 2, d->shape);
 }
 
 bool ndi_same_grid(ndi_collective *c, const nd_dmatrix *a, const nd_dmatrix *b) {

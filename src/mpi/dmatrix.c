@@ -110,7 +110,7 @@ ndi_scalar_buf ndi_scalar_of(nd_dtype t, double re, double im) {
 
 nd_array *nd_dmatrix_local(const nd_dmatrix *d) {
   if (!d) {
-    if (nd_last_status() == ND_OK) nd_set_error(ND_ERR_NULL, "dmatrix_local: argument d is NULL");
+    nd_null_arg("dmatrix_local", "d");
     return NULL;
   }
   return nd_index_items(d->local, 0, NULL);
@@ -122,10 +122,7 @@ const int64_t *nd_dmatrix_shape(const nd_dmatrix *d) { return d ? d->shape : NUL
 const int *nd_dmatrix_descriptor(const nd_dmatrix *d) { return d ? d->desc : NULL; }
 
 nd_status nd_dmatrix_blocks(const nd_dmatrix *d, int64_t *mb, int64_t *nb) {
-  if (!d) {
-    if (nd_last_status() == ND_OK) nd_set_error(ND_ERR_NULL, "dmatrix_blocks: argument d is NULL");
-    return ND_ERR_NULL;
-  }
+  if (!d) return nd_null_arg("dmatrix_blocks", "d");
   if (mb) *mb = d->mb;
   if (nb) *nb = d->nb;
   return ND_OK;
@@ -143,10 +140,7 @@ int64_t nd_dmatrix_global_col(const nd_dmatrix *d, int64_t lj) {
 
 nd_status nd_dmatrix_locate(const nd_dmatrix *d, int64_t i, int64_t j, int *prow, int *pcol,
                             int64_t *li, int64_t *lj) {
-  if (!d) {
-    if (nd_last_status() == ND_OK) nd_set_error(ND_ERR_NULL, "dmatrix_locate: argument d is NULL");
-    return ND_ERR_NULL;
-  }
+  if (!d) return nd_null_arg("dmatrix_locate", "d");
   if (i < 0 || i >= d->shape[0] || j < 0 || j >= d->shape[1])
     return nd_set_error(ND_ERR_INDEX, "dmatrix_locate: index (%lld, %lld) is out of range for shape [%lld,%lld]",
                         (long long)i, (long long)j, (long long)d->shape[0], (long long)d->shape[1]);

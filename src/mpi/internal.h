@@ -11,6 +11,7 @@
 #include <mpi.h>
 
 #include "nd.h"
+#include "nd/toolkit.h"
 #include "nd/mpi.h"
 #include "scalapack.h"
 

@@ -54,12 +54,9 @@ nd_dmatrix *nd_dmatrix_scatter(nd_grid *g, const nd_array *a, int root, int64_t 
     if (!a) {
       ndi_coll_fail(&c, ND_ERR_NULL, "dmatrix_scatter: argument a is NULL on the root (rank %d)", root);
     } else if (nd_ndim(a) != 2) {
-      char shape[256] = "[";
-      for (int i = 0; i < nd_ndim(a); i++)
-        snprintf(shape + strlen(shape), sizeof shape - strlen(shape), "%s%lld", i ? "," : "",
-                 (long long)nd_shape(a)[i]);
-      strcat(shape, "]");
-      ndi_coll_fail(&c, ND_ERR_SHAPE, "dmatrix_scatter: a must be 2-D, got shape %s", shape);
+      char shape[ND_SHAPE_TEXT];
+      ndi_coll_fail(&c, ND_ERR_SHAPE, "dmatrix_scatter: a must be 2-D, got shape %s",
+                    nd_format_shape(shape, sizeof shape, nd_ndim(a), nd_shape(a)));
     } else if (!ndi_sl_for(nd_dtype_of(a))) {
       ndi_coll_fail(&c, ND_ERR_TYPE, "dmatrix_scatter: dtype %s is not supported (" NDI_MPI_DTYPES_TEXT ")",
                     nd_dtype_name(nd_dtype_of(a)));

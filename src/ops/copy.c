@@ -8,19 +8,27 @@
 #include "kernels/loop.h"
 #include "nd/creation.h"
 
-nd_array *ndi_alloc_like(const char *op, const nd_array *a, nd_dtype t, nd_order o) {
+nd_array *ndi_alloc_shaped_like(const char *op, const nd_array *a, nd_dtype t, nd_order o,
+                                 int ndim, const int64_t *shape) {
   if (ndi_check_order(op, o, true)) return NULL;
   if (o == ND_A)
     o = (ndi_is_contiguous(a->ndim, a->shape, a->strides, ND_F) &&
          !ndi_is_contiguous(a->ndim, a->shape, a->strides, ND_C))
             ? ND_F
             : ND_C;
-  if (o != ND_K) return ndi_array_alloc(op, t, a->ndim, a->shape, o);
+  /* NumPy keeps a's axis order only for a shape of a's number of axes */
+  if (o != ND_K || ndim != a->ndim) return ndi_array_alloc(op, t, ndim, shape, o == ND_K ? ND_C : o);
+  int64_t size;
+  if (ndi_check_ndim(op, ndim, shape) || ndi_shape_size(op, ndim, shape, &size)) return NULL;
   int perm[ND_MAX_DIMS];
   int64_t strides[ND_MAX_DIMS];
   ndi_order_k_perm(a->ndim, a->shape, a->strides, perm);
-  ndi_strides_for_perm(a->ndim, a->shape, perm, strides);
-  return ndi_array_alloc_strided(op, t, a->ndim, a->shape, strides);
+  ndi_strides_for_perm(ndim, shape, perm, strides);
+  return ndi_array_alloc_strided(op, t, ndim, shape, strides);
+}
+
+nd_array *ndi_alloc_like(const char *op, const nd_array *a, nd_dtype t, nd_order o) {
+  return ndi_alloc_shaped_like(op, a, t, o, a->ndim, a->shape);
 }
 
 void ndi_copy_array(nd_array *dst, const nd_array *src) {

@@ -7,27 +7,16 @@
 #include "layout/layout.h"
 #include "nd/core.h"
 
-/* Returns NULL (recording a NULL-argument error that names the parameter, unless an
- * error is pending) when `a` is NULL. */
-#define NDI_REQUIRE(op, a)         \
-  do {                             \
-    if (!(a)) {                    \
-      ndi_null_arg_named(op, #a);  \
-      return NULL;                 \
-    }                              \
-  } while (0)
-/* The same for status-returning functions. */
-#define NDI_REQUIRE_ST(op, a)                      \
-  do {                                             \
-    if (!(a)) return ndi_null_arg_named(op, #a);   \
-  } while (0)
-
 /* nd_diagonal with errors named after op (trace's own checks). */
 nd_array *ndi_diagonal(const char *op, nd_array *a, int64_t offset, int axis1, int axis2);
 
 /* A new uninitialised array of a's shape and dtype t, laid out per order o relative to a:
  * C, F, A (F if a is F- and not C-contiguous) or K (a's axis order). */
 nd_array *ndi_alloc_like(const char *op, const nd_array *a, nd_dtype t, nd_order o);
+/* The same for another shape (nd_alloc_like): K keeps a's axis order when ndim is a's,
+ * else it is C, as NumPy's empty_like(a, shape=...). */
+nd_array *ndi_alloc_shaped_like(const char *op, const nd_array *a, nd_dtype t, nd_order o,
+                                 int ndim, const int64_t *shape);
 
 /* Copies src into dst (same shape, no overlap, any dtypes). */
 void ndi_copy_array(nd_array *dst, const nd_array *src);

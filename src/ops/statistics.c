@@ -26,8 +26,8 @@ static nd_array *mean_impl(const char *op, const nd_array *a, int naxes, const i
                            bool keepdims, nd_dtype acc) {
   /* NumPy's mean, var and std count the items along the axes given, which a 0-d array
    * does not have: axis 0 is an error here (sum, max, ... accept it) */
-  if (a->ndim == 0 && naxes > 0 && axes)
-    return ndi_error_null(ND_ERR_INDEX_AXIS, "%s: axis %d is out of bounds for array of dimension 0", op, axes[0]);
+  int unused;
+  if (a->ndim == 0 && naxes > 0 && axes && ndi_normalize_axis(op, axes[0], 0, &unused)) return NULL;
   ndi_reduction r = {op, &ndi_reduce_sum[acc], acc, acc, false, NULL};
   nd_array *s = ndi_reduce_array(&r, a, naxes, axes, keepdims);
   if (!s) return NULL;

@@ -88,8 +88,7 @@ static nd_status axis_source_init(const char *op, const nd_array *a, int axis, a
     s->strides[0] = es;
     return ND_OK;
   }
-  if (a->ndim == 0) return ndi_error(ND_ERR_INDEX_AXIS, "%s: axis %d is out of bounds for array of dimension 0", op, axis);
-  nd_status st = ndi_normalize_axis(op, axis, a->ndim, &s->axis);
+  nd_status st = ndi_normalize_axis(op, axis, a->ndim, &s->axis); /* (any axis of a 0-d a) */
   if (st) return st;
   s->ndim = a->ndim;
   s->data = a->data;

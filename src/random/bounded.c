@@ -9,7 +9,7 @@
 
 #include <string.h>
 
-#include "kernels/loop.h"
+#include "core/cpu.h"
 #include "stream.h"
 
 /* ---- one unit per value: off + (unit >> shift) ---------------------------------------- */

@@ -3,7 +3,7 @@
 
 #include "bounded.h"
 #include "core/error.h"
-#include "ops/frontend.h"
+#include "nd/core.h"
 #include "sampler.h"
 
 typedef __int128 wide; /* holds every int64 and uint64 bound, and high - 1 */
@@ -13,15 +13,15 @@ typedef struct {
 } int_params;
 
 static bool is_int_dtype(nd_dtype t) {
-  if (!ndi_dtype_ok((int)t)) return false;
-  char k = ndi_dtype_kind(t);
+  if (!nd_dtype_is_valid((int)t)) return false;
+  char k = nd_dtype_kind(t);
   return k == 'b' || k == 'i' || k == 'u';
 }
 
 /* The values dtype t holds. */
 static void dtype_bounds(nd_dtype t, wide *lb, wide *ub) {
-  size_t bits = 8 * ndi_dtype_size(t);
-  switch (ndi_dtype_kind(t)) {
+  size_t bits = 8 * nd_dtype_size(t);
+  switch (nd_dtype_kind(t)) {
     case 'b': *lb = 0, *ub = 1; break;
     case 'u': *lb = 0, *ub = ((wide)1 << bits) - 1; break;
     default: *lb = -((wide)1 << (bits - 1)), *ub = ((wide)1 << (bits - 1)) - 1; break;
@@ -48,10 +48,10 @@ static nd_status check_integers(const char *op, nd_dtype t, wide low, wide high,
   char a[32], b[32];
   if (low < lb)
     return ndi_error(ND_ERR_VALUE, "%s: low is out of bounds for %s (low %s)", op,
-                     ndi_dtype_name(t), fmt_wide(a, sizeof a, low));
+                     nd_dtype_name(t), fmt_wide(a, sizeof a, low));
   if (last > ub)
     return ndi_error(ND_ERR_VALUE, "%s: high is out of bounds for %s (high %s%s)", op,
-                     ndi_dtype_name(t), fmt_wide(a, sizeof a, high), endpoint ? ", endpoint" : "");
+                     nd_dtype_name(t), fmt_wide(a, sizeof a, high), endpoint ? ", endpoint" : "");
   if (low > last) {
     const char *what = low == 0 ? (endpoint ? "high < 0" : "high <= 0")
                                 : (endpoint ? "low > high" : "low >= high");
@@ -66,7 +66,7 @@ static nd_status check_integers(const char *op, nd_dtype t, wide low, wide high,
 
 static void fill_integers(nd_rng *g, nd_dtype t, void *data, int64_t n, const void *params) {
   const int_params *p = params;
-  ndi_bounded_fill(&g->bits, p->off, p->rng, ndi_dtype_size(t), t == ND_BOOL, data, n);
+  ndi_bounded_fill(&g->bits, p->off, p->rng, nd_dtype_size(t), t == ND_BOOL, data, n);
 }
 
 static nd_array *integers_new(const char *op, nd_rng *g, wide low, wide high, bool endpoint,
@@ -79,7 +79,7 @@ static nd_array *integers_new(const char *op, nd_rng *g, wide low, wide high, bo
 static nd_status integers_out(const char *op, nd_rng *g, nd_array *out, wide low, wide high,
                               bool endpoint) {
   int_params p;
-  nd_status st = check_integers(op, out->dtype, low, high, endpoint, &p);
+  nd_status st = check_integers(op, nd_dtype_of(out), low, high, endpoint, &p);
   return st ? st : ndi_sample_out(op, g, out, fill_integers, &p);
 }
 

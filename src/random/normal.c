@@ -4,7 +4,7 @@
 #include <math.h>
 
 #include "core/error.h"
-#include "ops/frontend.h"
+#include "nd/core.h"
 #include "sampler.h"
 #include "ziggurat.h"
 
@@ -93,7 +93,7 @@ nd_status nd_random_standard_normal_out(nd_rng *g, nd_array *out) {
   const char *op = "random_standard_normal_out";
   NDI_REQUIRE_ST(op, g);
   NDI_REQUIRE_ST(op, out);
-  nd_status st = check_normal_dtype(op, out->dtype);
+  nd_status st = check_normal_dtype(op, nd_dtype_of(out));
   return st ? st : ndi_sample_out(op, g, out, fill_standard_normal, NULL);
 }
 
@@ -110,7 +110,7 @@ nd_status nd_random_normal_out(nd_rng *g, nd_array *out, double loc, double scal
   const char *op = "random_normal_out";
   NDI_REQUIRE_ST(op, g);
   NDI_REQUIRE_ST(op, out);
-  nd_status st = check_normal_dtype(op, out->dtype);
+  nd_status st = check_normal_dtype(op, nd_dtype_of(out));
   if (!st) st = check_scale(op, scale);
   normal_params p = {loc, scale};
   return st ? st : ndi_sample_out(op, g, out, fill_normal, &p);
@@ -128,6 +128,6 @@ nd_status nd_random_standard_exponential_out(nd_rng *g, nd_array *out) {
   const char *op = "random_standard_exponential_out";
   NDI_REQUIRE_ST(op, g);
   NDI_REQUIRE_ST(op, out);
-  nd_status st = check_real_dtype(op, out->dtype);
+  nd_status st = check_real_dtype(op, nd_dtype_of(out));
   return st ? st : ndi_sample_out(op, g, out, fill_exponential, NULL);
 }

@@ -6,7 +6,7 @@
 #ifndef NDI_RANDOM_SAMPLER_H
 #define NDI_RANDOM_SAMPLER_H
 
-#include "core/array.h"
+#include "nd/types.h"
 #include "rng.h"
 
 typedef void (*ndi_sampler_fill)(nd_rng *g, nd_dtype t, void *data, int64_t n,

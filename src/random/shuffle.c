@@ -4,8 +4,8 @@
 #include <string.h>
 
 #include "core/error.h"
-#include "layout/layout.h"
-#include "ops/frontend.h"
+#include "nd/core.h"
+#include "nd/toolkit.h"
 #include "rng.h"
 
 /* j uniform in [0, max] (NumPy's random_interval). */
@@ -43,51 +43,35 @@ static void shuffle_lane(ndi_pcg64 *g, char *base, int64_t n, int64_t bstride, s
   }
 }
 
-/* The subarray layout (every axis but the shuffled one), with unit axes dropped and
- * adjacent axes merged where they step evenly, so the swap loops are few and long. */
-typedef struct {
-  int ndim;
-  int64_t shape[ND_MAX_DIMS], bstride[ND_MAX_DIMS]; /* bytes */
-} sub_layout;
-
-static void sub_layout_of(const nd_array *a, int axis, sub_layout *s) {
-  const int64_t size = (int64_t)ndi_dtype_size(a->dtype);
-  s->ndim = 0;
-  for (int d = 0; d < a->ndim; d++) {
-    if (d == axis || a->shape[d] == 1) continue;
-    int64_t bs = a->strides[d] * size;
-    if (s->ndim && s->bstride[s->ndim - 1] == bs * a->shape[d]) { /* merge into previous */
-      s->shape[s->ndim - 1] *= a->shape[d];
-      s->bstride[s->ndim - 1] = bs;
-      continue;
-    }
-    s->shape[s->ndim] = a->shape[d];
-    s->bstride[s->ndim] = bs;
-    s->ndim++;
+/* The subarray layout: every axis but the shuffled one, in C order (byte strides), with
+ * unit axes dropped and adjacent axes merged where they step evenly, so the swap loops are
+ * few and long. */
+static void sub_layout_of(const nd_array *a, int axis, nd_loop *s) {
+  const int64_t size = (int64_t)nd_itemsize(a);
+  int64_t shape[ND_MAX_DIMS], bstride[ND_MAX_DIMS];
+  int n = 0;
+  for (int d = 0; d < nd_ndim(a); d++) {
+    if (d == axis) continue;
+    shape[n] = nd_shape(a)[d];
+    bstride[n++] = nd_strides(a)[d] * size;
   }
+  nd_loop_init(s, 1, n, shape, (const int64_t *const[]){bstride});
+  nd_loop_coalesce(s, -1);
 }
 
 /* Swaps the subarrays starting at p and q, element by element in C order. */
-static void swap_sub(const sub_layout *s, char *p, char *q, size_t size) {
+static void swap_sub(const nd_loop *s, char *p, char *q, size_t size) {
   if (s->ndim == 0) {
     swap_elem(p, q, size);
     return;
   }
-  int64_t idx[ND_MAX_DIMS] = {0};
   const int last = s->ndim - 1;
-  for (;;) {
-    for (int64_t i = 0; i < s->shape[last]; i++)
-      swap_elem(p + i * s->bstride[last], q + i * s->bstride[last], size);
-    int d = last - 1;
-    for (; d >= 0; d--) { /* next row: carry through the outer axes */
-      p += s->bstride[d];
-      q += s->bstride[d];
-      if (++idx[d] < s->shape[d]) break;
-      p -= s->shape[d] * s->bstride[d];
-      q -= s->shape[d] * s->bstride[d];
-      idx[d] = 0;
-    }
-    if (d < 0) return;
+  const int64_t n = s->shape[last], st = s->strides[0][last];
+  nd_odometer rows;
+  nd_odometer_init(&rows, s, 0, last);
+  for (int64_t r = s->size / n; r > 0; r--, nd_odometer_next(&rows)) {
+    char *pr = p + rows.offset[0], *qr = q + rows.offset[0];
+    for (int64_t i = 0; i < n; i++) swap_elem(pr + i * st, qr + i * st, size);
   }
 }
 
@@ -95,24 +79,23 @@ nd_status nd_random_shuffle(nd_rng *g, nd_array *a, int axis) {
   const char *op = "random_shuffle";
   NDI_REQUIRE_ST(op, g);
   NDI_REQUIRE_ST(op, a);
-  nd_status st = ndi_check_writable(op, a);
+  nd_status st = nd_check_writeable(op, a);
   if (st) return st;
-  if (a->ndim == 0 || axis < -a->ndim || axis >= a->ndim)
-    return ndi_error(ND_ERR_INDEX_AXIS, "%s: axis %d is out of bounds for array of dimension %d",
-                     op, axis, a->ndim);
-  if (axis < 0) axis += a->ndim;
-  if (a->size == 0) return ND_OK; /* NumPy draws nothing here either */
-  const size_t size = ndi_dtype_size(a->dtype);
-  const int64_t n = a->shape[axis], bstride = a->strides[axis] * (int64_t)size;
-  if (a->size == n) { /* one lane */
-    shuffle_lane(&g->bits, a->data, n, bstride, size);
+  /* (a 0-d array has no axis to shuffle, even axis 0, as in NumPy) */
+  if ((st = nd_normalize_axis(op, axis, nd_ndim(a), &axis))) return st;
+  if (nd_size(a) == 0) return ND_OK; /* NumPy draws nothing here either */
+  const size_t size = nd_itemsize(a);
+  char *data = nd_data(a);
+  const int64_t n = nd_shape(a)[axis], bstride = nd_strides(a)[axis] * (int64_t)size;
+  if (nd_size(a) == n) { /* one lane */
+    shuffle_lane(&g->bits, data, n, bstride, size);
     return ND_OK;
   }
-  sub_layout s;
+  nd_loop s;
   sub_layout_of(a, axis, &s);
   for (int64_t i = n - 1; i > 0; i--) {
     int64_t j = (int64_t)random_interval(&g->bits, (uint64_t)i);
-    if (j != i) swap_sub(&s, a->data + i * bstride, a->data + j * bstride, size);
+    if (j != i) swap_sub(&s, data + i * bstride, data + j * bstride, size);
   }
   return ND_OK;
 }
@@ -122,10 +105,10 @@ nd_array *nd_random_permutation(nd_rng *g, int64_t n) {
   NDI_REQUIRE(op, g);
   if (n < 0)
     return ndi_error_null(ND_ERR_VALUE, "%s: n must be >= 0 (got %lld)", op, (long long)n);
-  nd_array *a = ndi_array_alloc(op, ND_INT64, 1, &n, ND_C);
+  nd_array *a = nd_alloc(op, ND_INT64, 1, &n, ND_C);
   if (!a) return NULL;
-  int64_t *v = (int64_t *)a->data;
+  int64_t *v = nd_data(a);
   for (int64_t i = 0; i < n; i++) v[i] = i;
-  shuffle_lane(&g->bits, a->data, n, 8, 8);
+  shuffle_lane(&g->bits, (char *)v, n, 8, 8);
   return a;
 }

@@ -4,15 +4,14 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "iter/pool.h"
-#include "iter/threads.h"
-#include "kernels/stream.h"
+#include "nd/core.h"
+#include "nd/toolkit.h"
 
 /* 64-bit draws made and converted at a time: one round of the side-by-side fill, whose
  * 12 KiB of draws stay in L1 between the two. */
 enum { CHUNK = NDI_PCG64_ROUND };
 /* Results of this many bytes and more (far larger than the caches) go to memory with
- * non-temporal stores through an L1 buffer (kernels/stream.h): a normal store first reads
+ * non-temporal stores through an L1 buffer (nd_copy_nontemporal): a normal store first reads
  * each destination line, which doubles the memory traffic of a fill that computes about
  * 1.5 ns per 8 bytes; the extra copy from L1 costs little. */
 #define STREAM_BYTES ((size_t)16 << 20)
@@ -42,11 +41,11 @@ static void run_draws(ndi_pcg64 *g, const ndi_stream *k, char *out, int64_t m, b
       ndi_pcg64_fill64(g, buf.d64, c);
       k->conv(k, buf.d64, c, dst);
     }
-    if (streamed) ndi_stream_store(out, stage, (size_t)c * step);
+    if (streamed) nd_copy_nontemporal(out, stage, (size_t)c * step);
     out += (size_t)c * step;
     m -= c;
   }
-  if (streamed) ndi_stream_fence();
+  if (streamed) nd_copy_nontemporal_fence();
 }
 
 /* The first `take` elements of the elements `nwords` words make (a kept half word at the
@@ -88,12 +87,12 @@ void ndi_stream_fill(ndi_pcg64 *g, const ndi_stream *k, void *out_, int64_t n) {
     n -= take;
   }
   const int64_t e = per_draw(k), m = n / e, rest = n % e;
-  const int nt = ndi_threads_for(n);
+  const int nt = nd_threads_for(n);
   const bool streamed = (size_t)n * k->elsize >= STREAM_BYTES;
   if (nt > 1 && m >= 4 * (int64_t)nt) {
     /* a few shares per thread, taken as threads become free */
     shares sh = {*g, k, out, m, 4 * (int64_t)nt, streamed};
-    ndi_parallel(nt, sh.nshares, run_share, &sh);
+    nd_parallel_for(nt, sh.nshares, run_share, &sh);
     ndi_pcg64_advance(g, (ndi_u128)m);
   } else {
     run_draws(g, k, out, m, streamed);

@@ -3,9 +3,9 @@
  * converters from draws to values are compiled for several instruction sets (NDI_HOT). */
 #include <math.h>
 
+#include "core/cpu.h"
 #include "core/error.h"
-#include "kernels/loop.h"
-#include "ops/frontend.h"
+#include "nd/core.h"
 #include "sampler.h"
 #include "stream.h"
 
@@ -76,7 +76,7 @@ nd_status nd_random_random_out(nd_rng *g, nd_array *out) {
   const char *op = "random_random_out";
   NDI_REQUIRE_ST(op, g);
   NDI_REQUIRE_ST(op, out);
-  nd_status st = check_float(op, out->dtype);
+  nd_status st = check_float(op, nd_dtype_of(out));
   return st ? st : ndi_sample_out(op, g, out, fill_random, NULL);
 }
 
@@ -106,7 +106,7 @@ nd_status nd_random_uniform_out(nd_rng *g, nd_array *out, double low, double hig
   NDI_REQUIRE_ST(op, g);
   NDI_REQUIRE_ST(op, out);
   uniform_params p;
-  nd_status st = check_float(op, out->dtype);
+  nd_status st = check_float(op, nd_dtype_of(out));
   if (!st) st = check_uniform(op, low, high, &p);
   return st ? st : ndi_sample_out(op, g, out, fill_uniform, &p);
 }
