@@ -30,6 +30,7 @@ extern const bench_case bench_cases_elementwise[];
 extern const bench_case bench_cases_vmath[];
 extern const bench_case bench_cases_random[];
 extern const bench_case bench_cases_threads[];
+extern const bench_case bench_cases_half[];
 #ifdef ND_BENCH_FFT
 extern const bench_case bench_cases_fft[]; /* libnd_fft, when it is built */
 #endif

@@ -42,6 +42,7 @@ static const bench_case *const tables[] = {
     bench_cases_linalg,
     bench_cases_eigsh,
     bench_cases_threads,
+    bench_cases_half,
 #ifdef ND_BENCH_FFT
     bench_cases_fft,
 #endif

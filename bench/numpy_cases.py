@@ -407,3 +407,73 @@ for _name, (_data, _stmt) in _FFT.items():
         CASES["fft/" + _name + _suffix] = (eval("lambda: " + _data), eval("lambda x: " + _stmt))
     FFT_FIRST["fft/" + _name + "_1thread"] = (_data, _stmt)
 CASES["fft/c2c_16_x1000"] = (lambda: _fft_data(16), _reps(lambda x: np.fft.fft(x)))
+
+
+# ---- float16 and bfloat16 (bench/cases_half.c); bfloat16 through ml_dtypes when it is
+# installed (its bfloat16 @ returns float32), else those cases have no NumPy time ----
+try:
+    import ml_dtypes
+    _BF16 = np.dtype(ml_dtypes.bfloat16)
+except ImportError:
+    _BF16 = None
+
+
+def _uniform(seed, n, lo, hi, dtype):
+    return (lo + (hi - lo) * np.random.default_rng(seed).random(n)).astype(dtype)
+
+
+def _hmm(dtype, n=2000):
+    return (_uniform(1, n * n, -0.5, 0.5, dtype).reshape(n, n),
+            _uniform(2, n * n, -0.5, 0.5, dtype).reshape(n, n))
+
+
+def _hew(dtype, lo=-100, hi=100):
+    return lambda: (_uniform(3, N16M, lo, hi, dtype), _uniform(4, N16M, lo, hi, dtype),
+                    np.zeros(N16M, dtype))
+
+
+def _hconv(src, dst):
+    return lambda: (_uniform(5, N16M, -100, 100, src), np.zeros(N16M, dst))
+
+
+CASES.update({
+    "half/matmul_f32_2000": (lambda: _hmm(np.float32), lambda s: s[0] @ s[1]),
+    "half/matmul_f16_500": (lambda: _hmm(np.float16, 500), lambda s: s[0] @ s[1]),
+    "half/add_f32": (_hew(np.float32), lambda s: np.add(s[0], s[1], out=s[2])),
+    "half/add_f16": (_hew(np.float16), lambda s: np.add(s[0], s[1], out=s[2])),
+    "half/add_f32_1thread": (_hew(np.float32), lambda s: np.add(s[0], s[1], out=s[2])),
+    "half/add_f16_1thread": (_hew(np.float16), lambda s: np.add(s[0], s[1], out=s[2])),
+    "half/copy_f32": (_hconv(np.float32, np.float32), lambda s: np.copyto(s[1], s[0])),
+    "half/f32_to_f16": (_hconv(np.float32, np.float16), lambda s: np.copyto(s[1], s[0], casting="unsafe")),
+    "half/f16_to_f32": (_hconv(np.float16, np.float32), lambda s: np.copyto(s[1], s[0])),
+})
+for _fn in ("sin", "exp", "log"):
+    for _suffix in ("_1thread", ""):
+        CASES["half/%s_f16%s" % (_fn, _suffix)] = (
+            _hew(np.float16, 0.01, 5), (lambda f: lambda s: f(s[0], out=s[2]))(getattr(np, _fn)))
+if _BF16 is not None:
+    CASES.update({
+        "half/matmul_bf16_2000": (lambda: _hmm(_BF16), lambda s: s[0] @ s[1]),
+        "half/matmul_bf16_to_f32_2000": (lambda: _hmm(_BF16), lambda s: s[0] @ s[1]),
+        "half/add_bf16": (_hew(_BF16), lambda s: np.add(s[0], s[1], out=s[2])),
+        "half/add_bf16_1thread": (_hew(_BF16), lambda s: np.add(s[0], s[1], out=s[2])),
+        "half/f16_to_bf16": (_hconv(np.float16, _BF16), lambda s: np.copyto(s[1], s[0], casting="unsafe")),
+        "half/bf16_to_f16": (_hconv(_BF16, np.float16), lambda s: np.copyto(s[1], s[0], casting="unsafe")),
+        "half/f32_to_bf16": (_hconv(np.float32, _BF16), lambda s: np.copyto(s[1], s[0], casting="unsafe")),
+    })
+
+# nd against nd: (case, baseline case, what the ratio baseline time / case time measures);
+# bench/run.py prints these after the table.
+ND_PAIRS = [
+    ("half/matmul_bf16_2000", "half/matmul_f32_2000", "bfloat16 GEMM throughput / float32 GEMM"),
+    ("half/matmul_bf16_to_f32_2000", "half/matmul_f32_2000", "bfloat16 -> float32 GEMM / float32 GEMM"),
+    ("half/add_f16", "half/add_f32", "float16 add / float32 add"),
+    ("half/add_bf16", "half/add_f32", "bfloat16 add / float32 add"),
+    ("half/add_f16_1thread", "half/add_f32_1thread", "float16 add / float32 add, 1 thread"),
+    ("half/add_bf16_1thread", "half/add_f32_1thread", "bfloat16 add / float32 add, 1 thread"),
+    ("half/f16_to_bf16", "half/copy_f32", "float16 -> bfloat16 / float32 copy"),
+    ("half/bf16_to_f16", "half/copy_f32", "bfloat16 -> float16 / float32 copy"),
+    ("half/f32_to_f16", "half/copy_f32", "float32 -> float16 / float32 copy (ideal 1.33)"),
+    ("half/f16_to_f32", "half/copy_f32", "float16 -> float32 / float32 copy (ideal 1.33)"),
+    ("half/f32_to_bf16", "half/copy_f32", "float32 -> bfloat16 / float32 copy (ideal 1.33)"),
+]

@@ -5,7 +5,8 @@
 #   Open MPI, ScaLAPACK and ELPA are for the distributed component (libnd_mpi).
 # Usage: scripts/install-deps.sh [--python | --docs]
 #   --python also prepares .venv with the packages of scripts/python-requirements.txt
-#   (NumPy, the Python package's build tools, the test tools and references);
+#   (NumPy, the Python package's build tools, the test tools and references, and the
+#   libraries nd is tested inside: dask, xarray, opt_einsum, cotengra, quimb);
 #   --docs also installs doxygen.
 set -euo pipefail
 cd "$(dirname "$0")/.."

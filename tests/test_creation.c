@@ -153,6 +153,71 @@ static void test_arange(void **state) {
   TH_EXPECT_ERROR(nd_arange(ND_INT8, 0, 1e19, 1), ND_ERR_OVERFLOW, "too many");
 }
 
+/* The integer forms compute exactly where doubles skip integers (above 2^53). */
+static void test_arange_int(void **state) {
+  (void)state;
+  const int64_t p53 = (int64_t)1 << 53, p62 = (int64_t)1 << 62;
+  nd_array *a = nd_arange_int(ND_INT64, p53, p53 + 3, 1);
+  const int64_t wa[3] = {p53, p53 + 1, p53 + 2};
+  assert_int_equal(nd_size(a), 3);
+  assert_memory_equal(nd_data(a), wa, sizeof wa);
+  nd_release(a);
+  nd_array *b = nd_arange_int(ND_INT64, p62, p62 + 10, 1);
+  assert_int_equal(nd_size(b), 10);
+  assert_true(((int64_t *)nd_data(b))[9] == p62 + 9);
+  nd_release(b);
+  nd_array *lo = nd_arange_int(ND_INT64, INT64_MIN, INT64_MIN + 3, 1);
+  assert_true(((int64_t *)nd_data(lo))[0] == INT64_MIN && ((int64_t *)nd_data(lo))[2] == INT64_MIN + 2);
+  nd_release(lo);
+  nd_array *big = nd_arange_int(ND_INT64, 0, INT64_MAX, p62); /* 0, 2^62; 2^63 is beyond */
+  assert_int_equal(nd_size(big), 2);
+  assert_true(((int64_t *)nd_data(big))[1] == p62);
+  nd_release(big);
+  nd_array *down = nd_arange_int(ND_INT64, INT64_MAX, INT64_MIN, INT64_MIN); /* step -2^63 */
+  assert_int_equal(nd_size(down), 2);
+  assert_true(((int64_t *)nd_data(down))[1] == -1);
+  nd_release(down);
+  nd_array *u = nd_arange_uint(ND_UINT64, UINT64_MAX, UINT64_MAX - 3, -1);
+  const uint64_t wu[3] = {UINT64_MAX, UINT64_MAX - 1, UINT64_MAX - 2};
+  assert_int_equal(nd_size(u), 3);
+  assert_memory_equal(nd_data(u), wu, sizeof wu);
+  nd_release(u);
+  /* narrow dtypes: the first two must fit, the rest wrap as NumPy's fill */
+  nd_array *w = nd_arange_int(ND_INT8, 120, 140, 5);
+  const int8_t ww[4] = {120, 125, -126, -121};
+  assert_memory_equal(nd_data(w), ww, sizeof ww);
+  nd_release(w);
+  nd_array *w8 = nd_arange_uint(ND_UINT8, 250, 260, 1);
+  assert_int_equal(((uint8_t *)nd_data(w8))[9], 3);
+  nd_release(w8);
+  /* floats: the first two rounded once, then the progression in the dtype */
+  nd_array *f = nd_arange_int(ND_FLOAT32, -4, 5, 3);
+  const float wf[3] = {-4, -1, 2};
+  assert_memory_equal(nd_data(f), wf, sizeof wf);
+  nd_release(f);
+  nd_array *c = nd_arange_int(ND_COMPLEX128, 0, 3, 1);
+  double re, im;
+  nd_get_complex(c, (int64_t[]){2}, &re, &im);
+  assert_true(re == 2 && im == 0);
+  nd_release(c);
+  nd_array *e = nd_arange_int(ND_INT16, 5, 1, 1), *bb = nd_arange_int(ND_BOOL, 0, 2, 1);
+  assert_int_equal(nd_size(e), 0);
+  assert_true(((bool *)nd_data(bb))[1]);
+  nd_release(e);
+  nd_release(bb);
+  TH_EXPECT_ERROR(nd_arange_int(ND_INT64, 0, 1, 0), ND_ERR_VALUE, "arange_int: step must be nonzero");
+  TH_EXPECT_ERROR(nd_arange_int(ND_UINT8, 255, 257, 1), ND_ERR_OVERFLOW,
+                  "arange_int: start + step 256 is out of bounds for uint8");
+  TH_EXPECT_ERROR(nd_arange_int(ND_UINT64, -1, 3, 1), ND_ERR_OVERFLOW, "start -1 is out of bounds for uint64");
+  TH_EXPECT_ERROR(nd_arange_int(ND_INT32, INT64_MIN, 0, p62), ND_ERR_OVERFLOW, "start -9223372036854775808");
+  nd_clear_error();
+  assert_null(nd_arange_uint(ND_UINT64, 0, UINT64_MAX, 1));
+  assert_int_equal(nd_last_extended_status(), ND_ERR_OVERFLOW_SIZE);
+  th_assert_error(ND_ERR_OVERFLOW, "arange_uint: 18446744073709551615 elements is too many");
+  TH_EXPECT_ERROR(nd_arange_int(ND_BOOL, 0, 3, 1), ND_ERR_VALUE, "bool");
+  TH_EXPECT_ERROR(nd_arange_uint((nd_dtype)77, 0, 3, 1), ND_ERR_TYPE, "invalid dtype");
+}
+
 static void test_linspace(void **state) {
   (void)state;
   nd_array *a = nd_linspace(ND_FLOAT64, 0, 1, 5, true);
@@ -241,7 +306,7 @@ static void test_creation_errors(void **state) {
   TH_EXPECT_ERROR(nd_empty(ND_FLOAT64, ND_SHAPE(INT64_MAX / 16, 2), ND_C), ND_ERR_OVERFLOW, "too large");
   TH_EXPECT_ERROR(nd_empty(ND_FLOAT64, ND_SHAPE(2, 3), (nd_order)0), ND_ERR_VALUE, "invalid order");
   TH_EXPECT_ERROR(nd_empty(ND_FLOAT64, ND_SHAPE(2, 3), ND_K), ND_ERR_VALUE, "not accepted");
-  TH_EXPECT_ERROR(nd_ones((nd_dtype)13, ND_SHAPE(2), ND_C), ND_ERR_TYPE, "invalid dtype value 13");
+  TH_EXPECT_ERROR(nd_ones((nd_dtype)ND_NUM_DTYPES, ND_SHAPE(2), ND_C), ND_ERR_TYPE, "invalid dtype value 15");
   TH_EXPECT_ERROR(nd_zeros(ND_FLOAT64, 65, NULL, ND_C), ND_ERR_VALUE, "ndim 65");
   TH_EXPECT_ERROR(nd_zeros(ND_FLOAT64, 2, NULL, ND_C), ND_ERR_NULL, "shape is NULL");
   TH_EXPECT_ERROR(nd_full_scalar(ND_INT32, ND_SHAPE(2), ND_COMPLEX(1, 0), ND_C), ND_ERR_TYPE, "complex value to int32");
@@ -259,7 +324,8 @@ static void test_creation_errors(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_constant_fills), cmocka_unit_test(test_scalar_arrays),
-      cmocka_unit_test(test_arange),         cmocka_unit_test(test_linspace),
+      cmocka_unit_test(test_arange),         cmocka_unit_test(test_arange_int),
+      cmocka_unit_test(test_linspace),
       cmocka_unit_test(test_eye),            cmocka_unit_test(test_creation_errors),
       cmocka_unit_test(test_reused_blocks),
   };

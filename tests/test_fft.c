@@ -122,7 +122,8 @@ static void test_layouts_axes_norms(void **state) {
 }
 
 /* Bool and integers promote to float64 (complex128 results), float32 and complex64 stay
- * single precision; complex input to rfft and ihfft is an error. */
+ * single precision, float16 and bfloat16 transform in it (NumPy's float16); complex input
+ * to rfft and ihfft is an error. */
 static void test_dtypes(void **state) {
   (void)state;
   for (int i = 0; i < ND_NUM_DTYPES; i++) {

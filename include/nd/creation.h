@@ -73,6 +73,24 @@ ND_API nd_array *nd_scalar_array(nd_scalar value);
  *  elements"), ND_ERR_OVERFLOW (the first two values outside an integer dtype: "arange:
  *  start -1 is out of bounds for uint8"; more than 9e18 elements). */
 ND_API nd_array *nd_arange(nd_dtype t, double start, double stop, double step);
+/** nd_arange for integer arguments, exactly: the length and every value are computed in
+ *  integer arithmetic, so ranges beyond 2^53 (where doubles skip integers) hold every
+ *  value, as NumPy's arange of Python ints does: nd_arange_int(ND_INT64, 1LL << 62,
+ *  (1LL << 62) + 10, 1) has 10 distinct elements. nd_arange keeps its double arguments
+ *  for fractional ranges; integer programs (and nd's Python arange for int arguments) call
+ *  these. nd_arange_uint takes start and stop anywhere in [0, 2^64), for uint64 ranges
+ *  beyond int64 (step stays signed). For an integer dtype t the first two values must fit
+ *  it and later ones wrap (NumPy's fill in the dtype: nd_arange_int(ND_UINT8, 250, 260, 1)
+ *  ends 0, 1, 2, 3); for float and complex t the first two values are rounded once from the
+ *  exact integers and the rest follow in t, as NumPy fills them. The result is 1-D, of
+ *  dtype t, C-contiguous.
+ *  Errors: ND_ERR_TYPE (t is not an nd_dtype), ND_ERR_VALUE (step 0: "arange_int: step
+ *  must be nonzero"; bool with more than 2 elements), ND_ERR_OVERFLOW (the first two
+ *  values outside an integer t: "arange_int: start + step 256 is out of bounds for uint8";
+ *  more than INT64_MAX elements: "arange_uint: 18446744073709551615 elements is too
+ *  many"). */
+ND_API nd_array *nd_arange_int(nd_dtype t, int64_t start, int64_t stop, int64_t step);
+ND_API nd_array *nd_arange_uint(nd_dtype t, uint64_t start, uint64_t stop, int64_t step);
 /** num evenly spaced values from start to stop (stop included if endpoint), computed in
  *  float64 and converted to t (rounded toward -inf first for an integer dtype, as NumPy).
  *  The result is 1-D, of dtype t, C-contiguous.

@@ -144,8 +144,10 @@ ND_EW_UNARY_ARITHMETIC(ND_EW_DECLARE_UNARY)
  *  AVX2 with FMA or plain C, chosen at run time, the same bits on each): within 1 ulp of
  *  the exact result over the whole domain (measured table: docs/guide/elementwise.md),
  *  the correctly rounded value where that is a trivial one (exp(0) == 1, log(1) == 0,
- *  expm1(x) == x for tiny x); sqrt is correctly rounded. Complex inputs: for finite z
- *  each part within 1 ulp of its exact value (expm1's real part within 1 ulp of
+ *  expm1(x) == x for tiny x); sqrt is correctly rounded. float16 and bfloat16 are
+ *  computed in float32 and rounded once, as NumPy and ml_dtypes compute them (equal bits,
+ *  except next to a 16-bit rounding tie, where the last bit of the two float32 routines
+ *  decides). Complex inputs: for finite z each part within 1 ulp of its exact value (expm1's real part within 1 ulp of
  *  max(|re|, 2^-6 |e^z|), where it cancels), C99's special values for non-finite parts,
  *  and complex expm1 gives the standard's special values (those of exp(z) - 1:
  *  expm1(-0 + 0i) is +0 + 0i, expm1(-inf + NaN i) is -1 + 0i).

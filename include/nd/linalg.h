@@ -45,8 +45,25 @@ extern "C" {
  *  Errors: ND_ERR_SHAPE (a 0-d operand: "matmul: operand 0 is 0-d; matmul needs at least
  *  one axis (multiply scalars instead)"; inner extents; batch shapes that do not broadcast:
  *  "matmul: [2,2,3] @ [3,3,4]: batch shapes [2] and [3] cannot be broadcast"; a result of
- *  more than ND_MAX_DIMS axes). */
+ *  more than ND_MAX_DIMS axes).
+ *
+ *  float16 and bfloat16 products accumulate in float32 and round each result element
+ *  once (NumPy's float16 matmul; ml_dtypes returns float32 for bfloat16 @ bfloat16, nd
+ *  bfloat16, as for every other dtype); bfloat16 runs on the CPU's bfloat16 dot-product
+ *  instruction where it has one (AVX512_BF16), about twice float32's throughput, which
+ *  treats bfloat16 subnormal inputs and float32 subnormal partial results as zero. The
+ *  same holds for every product built on matmul and the contraction engine (tensordot,
+ *  vecdot, inner, einsum, ...). */
 ND_API nd_array *nd_matmul(const nd_array *a, const nd_array *b);
+/** nd_matmul computed in `dtype` (NumPy's matmul(a, b, dtype=...)): the operands, of
+ *  promoted dtype t, are converted to dtype, which t must reach by same-kind casting, and
+ *  the result has dtype. For float16 or bfloat16 operands and dtype float32 nothing is
+ *  converted: the mixed-precision product reads the 16-bit operands as they are,
+ *  accumulates in float32 and returns float32, without a rounding to 16 bits (on
+ *  AVX512_BF16 for bfloat16).
+ *  Errors: as nd_matmul; ND_ERR_TYPE (an invalid dtype; "matmul: cannot compute a product
+ *  of float64 inputs in int32 (same-kind casting)"). */
+ND_API nd_array *nd_matmul_dtype(const nd_array *a, const nd_array *b, nd_dtype dtype);
 
 /** Tensor contraction over the last `naxes` axes of a and the first `naxes` of b (NumPy's
  *  tensordot with an integer): the result has a's remaining axes, then b's. naxes 0 is

@@ -23,7 +23,25 @@ from nd._sets import unique_all, unique_counts, unique_inverse, unique_values
 from nd._sorting import argsort, searchsorted, sort
 from nd._views import (astype, broadcast_arrays, broadcast_to, expand_dims, flip,
                        matrix_transpose, moveaxis, permute_dims, reshape, squeeze)
+# NumPy's functions by NumPy's names and signatures, where the standard does not use the
+# name (NumPy-API code and autoray, opt_einsum, cotengra, quimb look them up), and NumPy's
+# names of the standard's elementwise functions
+from nd._numpy_functions import (allclose, amax, amin, array, array_equal, array_equiv,
+                                 array_split, ascontiguousarray, asfortranarray, atleast_1d,
+                                 atleast_2d, atleast_3d, concatenate, copy, cumprod, cumsum, diag,
+                                 diagonal, dot, hstack, identity, inner, iscomplex, iscomplexobj,
+                                 isclose, isreal, isrealobj, kron, may_share_memory, nanargmax,
+                                 nanargmin, nancumprod, nancumsum, nanmax, nanmean, nanmin,
+                                 nanprod, nanstd, nansum, nanvar, ndim, outer, ravel, shape,
+                                 shares_memory, size, split, swapaxes, trace, transpose, unique,
+                                 vdot, vstack)
+from nd._numpy_functions import conjugate, around
+(absolute, arccos, arccosh, arcsin, arcsinh, arctan, arctan2, arctanh, invert, left_shift, mod,
+ power, right_shift, true_divide) = (abs, acos, acosh, asin, asinh, atan, atan2, atanh,
+                                     bitwise_invert, bitwise_left_shift, remainder, pow,
+                                     bitwise_right_shift, divide)
 from nd import linalg, random
+from nd import _interop
 
 # The fft extension exists when the package was built with FFTW (libnd_fft, the extension
 # module nd._fft); without it nd has no attribute fft, which is how the standard says that
@@ -35,7 +53,7 @@ __array_api_version__ = "2024.12"
 __version__ = _libnd_version()
 
 (bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float32, float64, complex64,
- complex128) = _DTYPES
+ complex128, float16, bfloat16) = _DTYPES
 
 e = _math.e
 inf = _math.inf

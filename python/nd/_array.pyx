@@ -7,6 +7,7 @@ arguments, calls nd's C function and wraps the result."""
 cimport cython
 
 import enum
+import operator
 
 from cpython.buffer cimport PyBUF_FORMAT, PyBUF_ND, PyBUF_STRIDES, PyBUF_WRITABLE
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
@@ -14,7 +15,7 @@ from libc.stdlib cimport free, malloc
 
 from nd._c.types cimport *
 from nd._c.core cimport *
-from nd._c.creation cimport nd_copy, nd_from_data
+from nd._c.creation cimport nd_copy, nd_from_data, nd_wrap
 from nd._c.elementwise cimport nd_abs, nd_bitwise_invert, nd_negative, nd_positive
 from nd._c.io cimport DLManagedTensor, nd_to_dlpack, nd_to_dlpack_readonly
 from nd._c.linalg cimport nd_matmul
@@ -28,6 +29,7 @@ from nd._keys cimport basic_items
 from nd._scalars cimport (beyond_int64, big_int_operand, is_scalar, scalar_nd, to_scalar,
                           to_shape)
 from nd.binops cimport *
+from nd import _numpy_methods as _npm
 
 cdef extern from "dlpack_capsule.h":
     object ndpy_dlpack_capsule(DLManagedTensor *t, bint versioned, bint readonly, bint copied)
@@ -77,9 +79,40 @@ cdef Array wrap(nd_array *a):
     return r
 
 
+# Arrays of other libraries that nd reads in place as operands (NumPy's arrays and scalars,
+# buffers, __array_interface__, DLPack): nd._creation.foreign_array, imported on first use
+# (it is built on this module).
+cdef object _foreign_array = None
+cdef object _is_foreign = None
+
+
+cdef int _import_foreign() except -1:
+    global _foreign_array, _is_foreign
+    if _foreign_array is None:
+        from nd._creation import foreign_array, is_foreign
+        _foreign_array = foreign_array
+        _is_foreign = is_foreign
+    return 0
+
+
+cdef object foreign(object x):
+    """x as an nd array over its memory if it is another library's array that nd takes as an
+    operand; None otherwise."""
+    _import_foreign()
+    return _foreign_array(x)
+
+
+cdef bint is_foreign(object x) except -1:
+    _import_foreign()
+    return _is_foreign(x)
+
+
 cdef Array as_array(object x, str what):
     if isinstance(x, Array):
         return <Array>x
+    r = foreign(x)
+    if r is not None:
+        return <Array>r
     raise TypeError(f"{what}: expected an nd.Array, got {type(x).__name__}")
 
 
@@ -89,7 +122,8 @@ cdef Array scalar_array(object x, nd_dtype like, bint weak):
 
 
 cdef object unary(unary_fn fn, object x):
-    cdef nd_array *a = as_array(x, "argument").arr
+    cdef Array ax = as_array(x, "argument")  # (kept: as_array may make a new array)
+    cdef nd_array *a = ax.arr
     cdef nd_array *r
     with nogil:
         r = fn(a)
@@ -135,7 +169,10 @@ cdef object binary(int op, object x1, object x2):
             with nogil:
                 r = f.as_(a, s)
             return wrap(r)
-        raise TypeError(f"{f.name.decode()}: unsupported operand type {type(x2).__name__} (expected an nd.Array or a Python scalar)")
+        y = foreign(x2)
+        if y is not None:
+            return binary(op, x1, y)
+        raise TypeError(f"{f.name.decode()}: unsupported operand type {type(x2).__name__} (expected an array or a Python scalar)")
     if isinstance(x2, Array):
         b = (<Array>x2).arr
         if is_scalar(x1):
@@ -145,12 +182,24 @@ cdef object binary(int op, object x1, object x2):
             with nogil:
                 r = f.sa(s, b)
             return wrap(r)
-        raise TypeError(f"{f.name.decode()}: unsupported operand type {type(x1).__name__} (expected an nd.Array or a Python scalar)")
-    raise TypeError(f"{f.name.decode()}: expected at least one nd.Array, got {type(x1).__name__} and {type(x2).__name__}")
+        y = foreign(x1)
+        if y is not None:
+            return binary(op, y, x2)
+        raise TypeError(f"{f.name.decode()}: unsupported operand type {type(x1).__name__} (expected an array or a Python scalar)")
+    # neither is nd's: arrays of other libraries nd reads in place (NumPy's, ...)
+    y1 = foreign(x1)
+    if y1 is not None:
+        return binary(op, y1, x2)
+    y2 = foreign(x2)
+    if y2 is not None:
+        return binary(op, x1, y2)
+    raise TypeError(f"{f.name.decode()}: expected at least one array, got {type(x1).__name__} and {type(x2).__name__}")
 
 
 cdef inline bint operand_ok(object x):
-    return isinstance(x, Array) or is_scalar(x)
+    """Whether an operator takes x (else it returns NotImplemented, so that x's own reflected
+    operator runs: dask's and xarray's arrays, lists, ...)."""
+    return isinstance(x, Array) or is_scalar(x) or is_foreign(x)
 
 
 cdef object inplace(int op, Array self, object other):
@@ -176,6 +225,8 @@ cdef object inplace(int op, Array self, object other):
             to_scalar(other, &s)
             with nogil:
                 st = f.as_out(self.arr, self.arr, s)
+    elif is_foreign(other):
+        return inplace(op, self, foreign(other))
     else:
         return NotImplemented
     check(st)
@@ -237,8 +288,12 @@ cdef int set_item(Array self, object key, object value) except -1:
 
 # ---- the array object ---------------------------------------------------------------------
 
-cdef const char *_FORMATS[13]
-_FORMATS[:] = [b"?", b"b", b"h", b"i", b"q", b"B", b"H", b"I", b"Q", b"f", b"d", b"Zf", b"Zd"]
+# Buffer formats by dtype. float16 is NumPy's 'e'; bfloat16 has no PEP 3118 code (a buffer
+# asked for with a format is refused, and NumPy then takes __array__, which views the
+# memory as an ml_dtypes bfloat16 array; 'H' would silently give uint16).
+cdef const char *_FORMATS[ND_NUM_DTYPES]
+_FORMATS[:] = [b"?", b"b", b"h", b"i", b"q", b"B", b"H", b"I", b"Q", b"f", b"d", b"Zf", b"Zd",
+               b"e", b""]
 if sizeof(long) == 8:
     # the code NumPy gives its int64 and uint64 where long has 64 bits (Linux, macOS): 'q'
     # would make np.asarray(x) an array of np.longlong, not np.int64
@@ -264,7 +319,33 @@ cdef object item_of(nd_array *a):
     if t == ND_FLOAT32: return <double>(<float *>p)[0]
     if t == ND_FLOAT64: return (<double *>p)[0]
     if t == ND_COMPLEX64: return complex((<float *>p)[0], (<float *>p)[1])
+    if t == ND_FLOAT16: return nd_float16_to_double((<uint16_t *>p)[0])
+    if t == ND_BFLOAT16: return nd_bfloat16_to_double((<uint16_t *>p)[0])
     return complex((<double *>p)[0], (<double *>p)[1])
+
+
+cdef object item_at(Array self, object index):
+    """NumPy's x.item(i) (a flat C-order position) and x.item((i, j, ...))."""
+    cdef int64_t n = nd_size(self.arr)
+    cdef int64_t k
+    cdef const int64_t *sh = nd_shape(self.arr)
+    if isinstance(index, tuple):
+        if len(index) != nd_ndim(self.arr):
+            raise ValueError(f"item: an index of {len(index)} integers for an array of dimension {nd_ndim(self.arr)}")
+        for v in index:
+            if not hasattr(type(v), "__index__") or isinstance(v, bool):
+                raise TypeError("item: the index must be integers")
+        return item_of((<Array>self[index]).arr)
+    k = operator.index(index)
+    if k < -n or k >= n:
+        raise IndexError(f"item: index {k} is out of bounds for size {n}")
+    if k < 0:
+        k += n
+    cdef list pos = []
+    for i in range(nd_ndim(self.arr) - 1, -1, -1):
+        pos.append(k % sh[i])
+        k //= sh[i]
+    return item_of((<Array>self[tuple(reversed(pos))]).arr)
 
 
 # Arrays are made and dropped on every operation: a freelist of their Python objects saves
@@ -273,7 +354,8 @@ cdef object item_of(nd_array *a):
 cdef class Array:
     """An n-dimensional array of nd (the Array API's array object). Create one with
     nd.asarray, nd.zeros, ...; it shares memory with NumPy arrays both ways (buffer
-    protocol, DLPack)."""
+    protocol, DLPack). Beyond the standard it has NumPy's methods and attributes and
+    NumPy's dispatch protocols (nd._numpy_methods)."""
 
     def __init__(self):
         raise TypeError("nd.Array cannot be created directly; use nd.asarray, nd.zeros, ...")
@@ -382,10 +464,13 @@ cdef class Array:
             raise TypeError("only 0-d integer arrays can be converted to an index")
         return item_of(self.arr)
 
-    def item(self):
-        """The one element as a Python scalar."""
+    def item(self, *args):
+        """The one element as a Python scalar; item(i) the element at flat (C-order)
+        position i, item(i, j, ...) or item((i, j, ...)) the one at that index (NumPy's)."""
+        if args:
+            return item_at(self, args[0] if len(args) == 1 else args)
         if nd_size(self.arr) != 1:
-            raise ValueError("item: the array has more than one element")
+            raise ValueError("item: can only convert an array of size 1 to a Python scalar")
         return item_of(self.arr)
 
     def tolist(self):
@@ -405,6 +490,8 @@ cdef class Array:
         """Pickled as the values in C order, the dtype's name and the shape; unpickled as a
         new C-contiguous array."""
         cdef Array c = wrap(nd_copy(self.arr, ND_C))
+        if nd_dtype_of(c.arr) == ND_BFLOAT16:  # no buffer format: the bits as uint16
+            c = retyped(c, ND_UINT16)
         return (_from_bytes, (memoryview(c).tobytes(), self.dtype.name, self.shape))
 
     # -- text
@@ -559,7 +646,9 @@ cdef class Array:
     def __matmul__(self, other, /):
         cdef nd_array *r
         if not isinstance(other, Array):
-            return NotImplemented
+            other = foreign(other)
+            if other is None:
+                return NotImplemented
         cdef nd_array *a = self.arr
         cdef nd_array *b = (<Array>other).arr
         with nogil:
@@ -567,11 +656,15 @@ cdef class Array:
         return wrap(r)
 
     def __rmatmul__(self, other, /):
-        return NotImplemented  # only arrays multiply, and Array @ Array is __matmul__
+        # only arrays multiply (Array @ Array is __matmul__): another library's array here
+        other = foreign(other)
+        return NotImplemented if other is None else other @ self
 
     def __imatmul__(self, other, /):
         if not isinstance(other, Array):
-            return NotImplemented
+            other = foreign(other)
+            if other is None:
+                return NotImplemented
         r = self @ other
         if r.shape != self.shape:
             raise ValueError(f"matmul: in-place result of shape {r.shape} does not fit {self.shape}")
@@ -617,6 +710,9 @@ cdef class Array:
             raise BufferError("the nd array is read-only")
         if (flags & PyBUF_STRIDES) != PyBUF_STRIDES and not nd_is_contiguous(self.arr, ND_C):
             raise BufferError("the nd array is not C-contiguous (ask for a strided buffer)")
+        if (flags & PyBUF_FORMAT) == PyBUF_FORMAT and nd_dtype_of(self.arr) == ND_BFLOAT16:
+            raise BufferError("bfloat16 has no buffer format code (np.asarray(x) gives an "
+                              "ml_dtypes bfloat16 array through __array__)")
         cdef Py_ssize_t *dims = <Py_ssize_t *>malloc(sizeof(Py_ssize_t) * (2 * n + 1))
         if dims == NULL:
             raise MemoryError()
@@ -639,14 +735,39 @@ cdef class Array:
         free(buf.internal)
 
     def __array__(self, dtype=None, copy=None):
-        """A NumPy array over the same memory (NumPy reads nd's buffer)."""
+        """A NumPy array over the same memory (NumPy reads nd's buffer); bfloat16 as an
+        ml_dtypes bfloat16 array (a view of the bits as uint16); copy=True copies,
+        copy=False refuses a conversion to another dtype (NumPy 2's rule)."""
         import numpy
-        a = numpy.asarray(memoryview(self))
-        if copy:
-            a = a.copy()
-        if dtype is not None:
-            a = a.astype(dtype, copy=False)
-        return a
+        if nd_dtype_of(self.arr) == ND_BFLOAT16:
+            try:
+                import ml_dtypes
+            except ImportError:
+                raise TypeError("a bfloat16 nd array to NumPy needs ml_dtypes (pip install "
+                                "ml_dtypes), or convert it first: nd.astype(x, nd.float32)") from None
+            a = numpy.asarray(memoryview(retyped(self, ND_UINT16))).view(ml_dtypes.bfloat16)
+        else:
+            a = numpy.asarray(memoryview(self))
+        if dtype is not None and numpy.dtype(dtype) != a.dtype:
+            if copy is False:
+                raise ValueError(f"__array__: copy=False, but converting {self.dtype} to "
+                                 f"{numpy.dtype(dtype)} needs a copy")
+            return a.astype(dtype)
+        return a.copy() if copy else a
+
+    # -- NumPy's methods and attributes and NumPy's dispatch protocols, beyond the standard
+    # (nd._numpy_methods defines and documents them; the arrays' methods are nd's functions
+    # with NumPy's signatures)
+    __array_priority__ = _npm.ARRAY_PRIORITY
+    __array_ufunc__ = _npm.array_ufunc
+    __array_function__ = _npm.array_function
+    nbytes, itemsize, flags, real, imag = _npm.nbytes, _npm.itemsize, _npm.flags, _npm.real, _npm.imag
+    reshape, transpose, swapaxes, ravel, flatten = _npm.reshape, _npm.transpose, _npm.swapaxes, _npm.ravel, _npm.flatten
+    squeeze, astype, copy, fill, conj, conjugate = _npm.squeeze, _npm.astype, _npm.copy, _npm.fill, _npm.conj, _npm.conjugate
+    diagonal, trace, dot, repeat, take, nonzero = _npm.diagonal, _npm.trace, _npm.dot, _npm.repeat, _npm.take, _npm.nonzero
+    clip, round, sort, argsort, searchsorted, tobytes = _npm.clip, _npm.round, _npm.sort, _npm.argsort, _npm.searchsorted, _npm.tobytes
+    sum, prod, mean, std, var, min, max = _npm.sum, _npm.prod, _npm.mean, _npm.std, _npm.var, _npm.min, _npm.max
+    argmin, argmax, any, all, cumsum, cumprod = _npm.argmin, _npm.argmax, _npm.any, _npm.all, _npm.cumsum, _npm.cumprod
 
     # -- DLPack
     def __dlpack__(self, /, *, stream=None, max_version=None, dl_device=None, copy=None):
@@ -682,6 +803,27 @@ cdef class Array:
 
     def __dlpack_device__(self, /):
         return (DLDeviceType.CPU, 0)
+
+
+# ---- the same memory as another dtype of the same size --------------------------------------
+
+cdef void _release_source(void *data, void *ctx) noexcept nogil:
+    nd_release(<nd_array *>ctx)
+
+
+cdef Array retyped(Array a, nd_dtype t):
+    """An array over a's memory with a's layout, its elements read as dtype t (of a's
+    itemsize): bfloat16 <-> its uint16 bits, for the exchange with NumPy."""
+    cdef nd_array *r
+    nd_retain(a.arr)
+    r = nd_wrap(t, nd_ndim(a.arr), nd_shape(a.arr), nd_strides(a.arr), nd_data(a.arr),
+                _release_source, a.arr)
+    if r == NULL:
+        nd_release(a.arr)
+        raise_error()
+    if not nd_is_writeable(a.arr):
+        nd_set_writeable(r, False)
+    return wrap(r)
 
 
 # ---- pickling ---------------------------------------------------------------------------

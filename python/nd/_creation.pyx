@@ -2,7 +2,9 @@
 """Creation functions (include/nd/creation.h): asarray from nested sequences, Python
 scalars, buffers (NumPy arrays) and DLPack producers, from_dlpack, and the filled arrays."""
 import operator
+import sys
 
+from cpython.ref cimport Py_DECREF, Py_INCREF
 from cpython.buffer cimport PyBUF_RECORDS_RO, PyBuffer_Release, PyBuffer_ToContiguous, PyObject_CheckBuffer, PyObject_GetBuffer
 from libc.stdint cimport int64_t, uint64_t, uintptr_t
 from libc.stdlib cimport free, malloc
@@ -13,10 +15,10 @@ from nd._c.core cimport *
 from nd._c.creation cimport *
 from nd._c.elementwise cimport nd_add, nd_multiply_scalar
 from nd._c.io cimport DLManagedTensor, nd_from_dlpack
-from nd._array cimport Array, as_array, wrap
+from nd._array cimport Array, as_array, foreign, retyped, wrap
 from nd._dtypes cimport DType, dtype_obj, to_dtype
 from nd._errors cimport check, raise_error
-from nd._scalars cimport fit_big_int, is_scalar, to_scalar, to_shape
+from nd._scalars cimport fit_big_int, is_numpy_scalar, is_scalar, to_scalar, to_shape
 from nd._array import check_device
 
 cdef extern from "dlpack_capsule.h":
@@ -63,7 +65,7 @@ cdef int _buffer_dtype(const char *fmt, Py_ssize_t itemsize) except -2:
              b"i": ND_INT32, b"I": ND_UINT32, b"l": ND_INT64 if itemsize == 8 else ND_INT32,
              b"L": ND_UINT64 if itemsize == 8 else ND_UINT32, b"q": ND_INT64, b"Q": ND_UINT64,
              b"n": ND_INT64, b"N": ND_UINT64, b"f": ND_FLOAT32, b"d": ND_FLOAT64,
-             b"Zf": ND_COMPLEX64, b"Zd": ND_COMPLEX128}
+             b"Zf": ND_COMPLEX64, b"Zd": ND_COMPLEX128, b"e": ND_FLOAT16}
     t = table.get(f, -1)
     if t >= 0 and <Py_ssize_t>nd_dtype_size(<nd_dtype>t) != itemsize:
         return -1
@@ -126,6 +128,96 @@ cdef Array from_buffer(object obj):
     if view.readonly:
         check(nd_set_writeable(a, False))
     return r
+
+
+# ---- from __array_interface__ ---------------------------------------------------------------
+
+cdef void _release_owner(void *data, void *ctx) noexcept with gil:
+    Py_DECREF(<object>ctx)
+
+
+cdef Array from_array_interface(object obj):
+    """An nd array over the memory an object describes with NumPy's __array_interface__
+    (version 3: a data pointer, typestr, shape, strides in bytes), without a copy; the object
+    is kept alive as long as the array."""
+    iface = obj.__array_interface__
+    data = iface.get("data")
+    if iface.get("mask") is not None:
+        raise TypeError("asarray: an __array_interface__ with a mask is not supported")
+    if not isinstance(data, tuple):
+        if PyObject_CheckBuffer(data if data is not None else obj):
+            return from_buffer(data if data is not None else obj)
+        raise TypeError("asarray: the __array_interface__ has no data pointer")
+    cdef int t = nd_dtype_from_name(str(iface["typestr"]).encode())
+    if t < 0:
+        raise TypeError(f"asarray: the __array_interface__ typestr {iface['typestr']!r} has no nd dtype")
+    cdef Py_ssize_t it = nd_dtype_size(<nd_dtype>t)
+    cdef int64_t shape[64]
+    cdef int64_t strides[64]
+    shp = tuple(iface["shape"])
+    st = iface.get("strides")
+    cdef int n = to_shape(shp, shape)
+    if st is not None:
+        for i in range(n):
+            if st[i] % it != 0:
+                raise ValueError(f"asarray: __array_interface__ strides {tuple(st)} are not whole elements")
+            strides[i] = st[i] // it
+    cdef uintptr_t ptr = data[0]
+    if ptr % <uintptr_t>(it if it <= 8 else it // 2) != 0:
+        raise ValueError("asarray: the __array_interface__ data is not aligned to its element type")
+    Py_INCREF(obj)
+    cdef nd_array *a = nd_wrap(<nd_dtype>t, n, shape, strides if st is not None else NULL,
+                               <void *>ptr, _release_owner, <void *>obj)
+    if a == NULL:
+        Py_DECREF(obj)
+        raise_error()
+    r = wrap(a)
+    if data[1]:
+        check(nd_set_writeable(a, False))
+    return r
+
+
+# ---- arrays of other libraries as operands -------------------------------------------------
+
+cdef int _foreign_kind(object obj):
+    """How nd reads obj in place as an operand: 1 buffer (NumPy's arrays and scalars,
+    memoryview, array.array), 2 __array_interface__, 3 DLPack; 0 for anything else. Array
+    types that define NumPy's protocols themselves (dask, xarray, NumPy's masked arrays and
+    other ndarray subclasses) are 0: they handle mixed operations their own way, and
+    converting them could compute a whole graph or drop a mask."""
+    np = sys.modules.get("numpy")
+    cdef type cls = type(obj)
+    if np is not None and (cls is np.ndarray or isinstance(obj, np.generic)):
+        return 1
+    if (hasattr(cls, "__array_ufunc__") or hasattr(cls, "__array_function__") or
+            isinstance(obj, (str, bytes))):
+        return 0
+    if PyObject_CheckBuffer(obj):
+        return 1
+    if hasattr(obj, "__array_interface__"):
+        return 2
+    if hasattr(cls, "__dlpack__"):
+        return 3
+    return 0
+
+
+def is_foreign(obj):
+    """Whether obj is an array of another library that nd takes as an operand in place."""
+    return _foreign_kind(obj) != 0
+
+
+def foreign_array(obj):
+    """obj as an nd array over its memory when it is an array of another library that nd
+    takes as an operand (NumPy's arrays, with NumPy's scalars as strong 0-d values, and any
+    buffer, __array_interface__ or DLPack producer); None otherwise."""
+    cdef int k = _foreign_kind(obj)
+    if k == 1:
+        return from_buffer(obj)
+    if k == 2:
+        return from_array_interface(obj)
+    if k == 3:
+        return from_dlpack(obj)
+    return None
 
 
 # ---- from DLPack -----------------------------------------------------------------------------
@@ -370,6 +462,14 @@ cdef Array _flat_floats(list obj):
     return wrap(r)
 
 
+cdef bint _is_ml_bfloat16(object obj):
+    """A NumPy array of ml_dtypes' bfloat16 (by its dtype's name and size: its type code 'E'
+    is also ml_dtypes' uint1's, its number is assigned at registration)."""
+    dt = getattr(obj, "dtype", None)
+    return (dt is not None and getattr(dt, "name", None) == "bfloat16" and
+            getattr(dt, "itemsize", 0) == 2 and hasattr(obj, "view"))
+
+
 def asarray(obj, /, *, dtype=None, device=None, copy=None):
     """An nd array from an nd array, a Python scalar, a nested sequence of scalars, a buffer
     (a NumPy array, shared without a copy) or a DLPack producer. copy=True always copies,
@@ -402,6 +502,14 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
         return wrap(nd_full_scalar(to_dtype(dtype), 0, NULL, s, ND_C))
     if isinstance(obj, (str, bytes)):  # text, as NumPy reads them; a bytearray is uint8 below
         raise TypeError(f"asarray: cannot convert {type(obj).__name__} to an nd array")
+    if _is_ml_bfloat16(obj):
+        # ml_dtypes' bfloat16 arrays have no buffer format: their bits as uint16, the same memory
+        return _finish(retyped(from_buffer(obj.view("uint16")), ND_BFLOAT16), dtype, copy, False)
+    if is_numpy_scalar(obj):
+        # a fresh, writeable array as NumPy's asarray gives (the scalar itself is immutable)
+        if copy is False:
+            raise ValueError("asarray: copy=False, but a NumPy scalar needs a copy")
+        return _finish(from_buffer(obj), dtype, True, False)
     if PyObject_CheckBuffer(obj):
         return _finish(from_buffer(obj), dtype, copy, False)
     if hasattr(obj, "__dlpack__"):
@@ -410,6 +518,8 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
         if copy is False:
             raise ValueError("asarray: copy=False, but a Python sequence needs a copy")
         return from_sequence(obj, dtype)
+    if hasattr(obj, "__array_interface__"):
+        return _finish(from_array_interface(obj), dtype, copy, False)
     if hasattr(obj, "__array__"):
         return _finish(from_buffer(obj.__array__()), dtype, copy, False)
     raise TypeError(f"asarray: cannot convert {type(obj).__name__} to an nd array")
@@ -549,38 +659,77 @@ def full_like(x, /, fill_value, *, dtype=None, device=None):
     return wrap(nd_full_scalar(to_dtype(dtype), nd_ndim(a.arr), nd_shape(a.arr), s, ND_C))
 
 
+cdef object _scalar_arg(object v, str what, list typed):
+    """An argument of arange or linspace as a Python scalar: Python's bool, int, float and
+    complex as they are; a 0-d array (nd's, NumPy's) or a NumPy scalar by its value, its
+    dtype appended to typed (it counts as NumPy counts it: strongly)."""
+    if is_scalar(v):
+        return v
+    a = v if isinstance(v, Array) else foreign(v)
+    if a is None:
+        raise TypeError(f"{what}: expected a number or a 0-d array, not {type(v).__name__}")
+    if (<Array>a).ndim != 0:
+        raise TypeError(f"{what}: expected a number or a 0-d array, not an array of shape {a.shape}")
+    typed.append(a.dtype)
+    return a.item()
+
+
+cdef bint _is_int(object v):
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
 def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
-    """start, start + step, ... below stop (NumPy's arange); int64 for integer arguments,
-    float64 otherwise."""
+    """start, start + step, ... below stop (NumPy's arange); the arguments may also be 0-d
+    arrays or NumPy scalars. Integer arguments are computed exactly (nd_arange_int, any
+    int64 range; nd_arange_uint for uint64 ranges beyond it) and give int64 (float64 if one
+    is a uint64 or beyond int64, as NumPy); others float64 (nd_arange)."""
     check_device(device)
-    if stop is None:
-        start, stop = 0, start
-    args = []
-    for v in (start, stop, step):
-        if isinstance(v, bool) or not isinstance(v, (int, float)) and not hasattr(type(v), "__index__"):
+    cdef list typed = []
+    args = [_scalar_arg(v, "arange", typed) for v in (start, stop, step) if v is not None]
+    if len(args) == 2:  # arange(stop, step=...)
+        args = [0] + args
+    for v in args:
+        if isinstance(v, (bool, complex)):
             raise TypeError(f"arange: start, stop and step must be int or float, not {type(v).__name__}")
-        # an integer of another type (NumPy's int64, ...) counts as an int, as range() takes it
-        args.append(v if isinstance(v, (int, float)) else operator.index(v))
+    if any(d.kind in "bc" for d in typed):
+        raise TypeError("arange: start, stop and step must be int or float, not bool or complex")
     start, stop, step = args
+    cdef bint integral = all(_is_int(v) for v in args)
+    cdef bint in64 = integral and all(-(1 << 63) <= v < (1 << 63) for v in args)
+    cdef nd_dtype t
     if dtype is None:
-        t = ND_INT64 if all(isinstance(v, int) for v in (start, stop, step)) else ND_FLOAT64
+        t = ND_INT64 if in64 and not any(d.kind == "u" and d.itemsize == 8 for d in typed) else ND_FLOAT64
     else:
         t = to_dtype(dtype)
+    if in64:
+        return wrap(nd_arange_int(t, start, stop, step))
+    if integral and 0 <= start < (1 << 64) and 0 <= stop < (1 << 64) and -(1 << 63) <= step < (1 << 63):
+        return wrap(nd_arange_uint(t, start, stop, step))  # (2**63, 2**63 + 3: three floats)
     return wrap(nd_arange(t, start, stop, step))
 
 
 def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
     """num evenly spaced values from start to stop (complex values: the real and imaginary
-    parts spaced each)."""
+    parts spaced each). start and stop may be 0-d arrays or NumPy scalars; without dtype the
+    result's is NumPy's result_type(start, stop, float(num)): float64, or float32 or a
+    complex dtype from typed arguments and complex values."""
     check_device(device)
     num = operator.index(num)
+    cdef list typed = []
+    start = _scalar_arg(start, "linspace", typed)
+    stop = _scalar_arg(stop, "linspace", typed)
     for v in (start, stop):
-        if not isinstance(v, (int, float, complex)) or isinstance(v, bool):
-            raise TypeError(f"linspace: start and stop must be int, float or complex, not {type(v).__name__}")
+        if isinstance(v, bool):
+            raise TypeError(f"linspace: start and stop must be int, float or complex, not bool")
     cdef nd_dtype t
+    cdef nd_dtype default = ND_COMPLEX128 if isinstance(start, complex) or isinstance(stop, complex) else ND_FLOAT64
+    if typed:
+        from nd._info import result_type
+        default = to_dtype(result_type(*typed, start, stop, 1.0))
     if isinstance(start, complex) or isinstance(stop, complex) or (
-            dtype is not None and nd_isdtype(to_dtype(dtype), ND_KIND_COMPLEX_FLOATING)):
-        t = _dtype_or(dtype, ND_COMPLEX128)
+            dtype is not None and nd_isdtype(to_dtype(dtype), ND_KIND_COMPLEX_FLOATING)) or (
+            dtype is None and nd_isdtype(default, ND_KIND_COMPLEX_FLOATING)):
+        t = _dtype_or(dtype, default if nd_isdtype(default, ND_KIND_COMPLEX_FLOATING) else ND_COMPLEX128)
         if not nd_isdtype(t, ND_KIND_COMPLEX_FLOATING):
             raise TypeError(f"linspace: complex start or stop needs a complex dtype, not {dtype}")
         rt = ND_FLOAT32 if t == ND_COMPLEX64 else ND_FLOAT64
@@ -589,7 +738,7 @@ def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
         im = wrap(nd_linspace(rt, start.imag, stop.imag, num, endpoint))
         one_j = wrap(nd_multiply_scalar(im.arr, _j()))
         return wrap(nd_add(re.arr, one_j.arr))
-    t = _dtype_or(dtype, ND_FLOAT64)
+    t = _dtype_or(dtype, default)
     return wrap(nd_linspace(t, start, stop, num, endpoint))
 
 

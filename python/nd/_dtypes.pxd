@@ -6,4 +6,5 @@ cdef class DType:
     cdef readonly str name
 
 cdef DType dtype_obj(int num)
+cdef int other_dtype(object obj) except -2
 cdef nd_dtype to_dtype(object dtype) except *

@@ -8,7 +8,7 @@ from nd._c.core cimport *
 from nd._c.elementwise cimport *
 from nd._c.views cimport nd_real, nd_imag
 from nd._c.creation cimport nd_copy, nd_empty_like
-from nd._array cimport Array, as_array, binary, scalar_array, unary, wrap
+from nd._array cimport Array, as_array, binary, foreign, scalar_array, unary, wrap
 from nd._errors cimport check, raise_error
 from nd._scalars cimport is_scalar, to_scalar
 from nd.binops cimport *
@@ -51,6 +51,17 @@ for _i in range(NDPY_NUM_BINOPS):
     globals()[_n] = _name(_binary_function(_i), _n, " (arrays or Python scalars, one at least an array)")
     _TABLE_NAMES.append(_n)
 
+_round_half_even = round    # the table's
+
+
+def round(x, /, decimals=0):
+    """nd_round: see include/nd/elementwise.h. decimals other than 0 round to that many
+    places, NumPy's round (nd._numpy_functions.round)."""
+    if decimals != 0:
+        from nd._numpy_functions import round as round_decimals
+        return round_decimals(x, decimals)
+    return _round_half_even(x)
+
 
 def real(x, /):
     """The real part (a view of a complex array; a real array's values themselves)."""
@@ -62,7 +73,8 @@ def real(x, /):
 
 def imag(x, /):
     """The imaginary part of a complex array (a view)."""
-    return wrap(nd_imag(as_array(x, "imag").arr))
+    cdef Array a = as_array(x, "imag")   # (a new array for another library's array)
+    return wrap(nd_imag(a.arr))
 
 
 # ---- three operands ---------------------------------------------------------------------------
@@ -72,6 +84,9 @@ cdef Array _operand(object v, Array like, str what):
         return <Array>v
     if is_scalar(v):
         return scalar_array(v, nd_dtype_of(like.arr), True)
+    r = foreign(v)
+    if r is not None:
+        return <Array>r
     raise TypeError(f"{what}: expected an nd.Array or a Python scalar, got {type(v).__name__}")
 
 
@@ -110,6 +125,10 @@ def where(condition, x1, x2, /):
     cdef Array c = as_array(condition, "where")
     cdef Array a
     cdef Array b
+    if not is_scalar(x1) and not isinstance(x1, Array):
+        x1 = _operand(x1, c, "where")
+    if not is_scalar(x2) and not isinstance(x2, Array):
+        x2 = _operand(x2, c, "where")
     if isinstance(x1, Array):
         a = <Array>x1
         b = _operand(x2, a, "where")

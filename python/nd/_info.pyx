@@ -6,9 +6,9 @@ import operator
 
 from nd._c.types cimport *
 from nd._c.core cimport *
-from nd._array cimport Array
+from nd._array cimport Array, foreign
 from nd._array import CPU, check_device
-from nd._dtypes cimport DType, dtype_obj, to_dtype
+from nd._dtypes cimport DType, dtype_obj, other_dtype, to_dtype
 from nd._dtypes import DTYPES
 from nd._errors cimport check, raise_as, raise_error
 from nd._scalars cimport is_scalar
@@ -39,9 +39,13 @@ class Info:
                 "integral": d["int64"], "indexing": d["int64"]}
 
     def dtypes(self, *, device=None, kind=None):
+        # the standard's dtypes, as NumPy's info lists them: float16 and bfloat16 (nd.float16,
+        # nd.bfloat16) are nd's beyond the standard
         check_device(device)
         out = {}
         for t in DTYPES:
+            if t.name in ("float16", "bfloat16"):
+                continue
             if kind is None or isdtype(t, kind):
                 out[t.name] = t
         return out
@@ -109,8 +113,13 @@ def result_type(*arrays_and_dtypes):
             strong.append(nd_dtype_of((<Array>x).arr))
         elif is_scalar(x):
             weak.append(x)
+        elif other_dtype(x) >= 0:  # Python's types, names, NumPy's dtypes
+            strong.append(other_dtype(x))
+        elif foreign(x) is not None:  # NumPy's arrays and scalars: their dtypes
+            f = foreign(x)
+            strong.append(nd_dtype_of((<Array>f).arr))
         else:
-            raise TypeError(f"result_type: expected nd arrays, dtypes or Python scalars, got {type(x).__name__}")
+            raise TypeError(f"result_type: expected arrays, dtypes or Python scalars, got {type(x).__name__}")
     if not strong:
         raise ValueError("result_type: at least one array or dtype is required")
     # NumPy's rule for several dtypes (nd_result_type_n); repeats change nothing, and at

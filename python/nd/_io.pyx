@@ -47,12 +47,14 @@ cdef int _savez(object file, tuple args, dict kwds, bint compress) except -1:
     cdef const nd_array **arrays = <const nd_array **>malloc(sizeof(nd_array *) * (n + 1))
     cdef const char *cp = p
     cdef nd_status st
+    cdef list keep = []
     try:
         if names == NULL or arrays == NULL:
             raise MemoryError()
         for i, (k, a) in enumerate(named.items()):
             names[i] = keys[i]
-            arrays[i] = as_array(a, "savez").arr
+            keep.append(as_array(a, "savez"))  # (new arrays for other libraries' arrays)
+            arrays[i] = (<Array>keep[i]).arr
         with nogil:
             st = nd_savez(cp, n, names, arrays, compress)
         check(st)

@@ -45,14 +45,26 @@ cdef object _two(pair_fn fn, object x1, object x2, str name):
 
 # ---- main namespace ---------------------------------------------------------------------
 
-def matmul(x1, x2, /):
-    """NumPy's @: batch axes broadcast, 1-D operands promoted and the added axis removed."""
-    return _two(nd_matmul, x1, x2, "matmul")
+def matmul(x1, x2, /, *, dtype=None):
+    """NumPy's @: batch axes broadcast, 1-D operands promoted and the added axis removed.
+    dtype (NumPy's matmul keyword): computed in that dtype; float16 or bfloat16 operands
+    with dtype=nd.float32 are the mixed-precision product (float32 accumulation of the
+    16-bit operands, read as they are; a float32 result)."""
+    if dtype is None:
+        return _two(nd_matmul, x1, x2, "matmul")
+    cdef nd_dtype t = to_dtype(dtype)
+    cdef Array a = as_array(x1, "matmul")
+    cdef Array b = as_array(x2, "matmul")
+    cdef nd_array *r
+    with nogil:
+        r = nd_matmul_dtype(a.arr, b.arr, t)
+    return wrap(r)
 
 
-def tensordot(x1, x2, /, *, axes=2):
+def tensordot(x1, x2, /, axes=2):
     """Contraction over the last `axes` axes of x1 and the first of x2, or over the axis
-    pairs axes = (axes of x1, axes of x2)."""
+    pairs axes = (axes of x1, axes of x2). axes may also be given by position, as NumPy
+    takes it (tensordot(a, b, 1))."""
     cdef Array a = as_array(x1, "tensordot")
     cdef Array b = as_array(x2, "tensordot")
     cdef int aa[64]
@@ -92,7 +104,7 @@ def vecdot(x1, x2, /, *, axis=-1):
     return wrap(r)
 
 
-cdef nd_array **_operands(tuple operands, int *n) except NULL:
+cdef nd_array **_operands(tuple operands, int *n, list keep) except NULL:
     n[0] = len(operands)
     if n[0] > ND_EINSUM_MAX_OPERANDS:
         raise ValueError(f"einsum: at most {ND_EINSUM_MAX_OPERANDS} operands, got {n[0]}")
@@ -101,7 +113,8 @@ cdef nd_array **_operands(tuple operands, int *n) except NULL:
         raise MemoryError()
     try:
         for i, x in enumerate(operands):
-            p[i] = as_array(x, "einsum").arr
+            keep.append(as_array(x, "einsum"))  # (new arrays for other libraries' arrays)
+            p[i] = (<Array>keep[i]).arr
     except BaseException:
         free(p)
         raise
@@ -208,12 +221,13 @@ def einsum(*args, out=None, dtype=None, order="K", casting="safe", optimize=True
     cdef nd_einsum_options o
     cdef int *path = NULL
     cdef nd_array **p = NULL
+    cdef list keep = []
     cdef nd_array *r = NULL
     cdef nd_status st
     cdef Array target
     try:
         _options("einsum", optimize, dtype, casting, &o, &path)
-        p = _operands(operands, &n)
+        p = _operands(operands, &n, keep)
         if out is not None:
             if not isinstance(out, Array):
                 raise TypeError(f"einsum: out must be an nd array, not {type(out).__name__}")
@@ -250,6 +264,7 @@ def einsum_path(*args, optimize=True, einsum_call=False):
     cdef nd_einsum_options o
     cdef int *given = NULL
     cdef nd_array **p = NULL
+    cdef list keep = []
     cdef int *steps = NULL
     cdef int nsteps = 0
     cdef double flops = 0
@@ -257,7 +272,7 @@ def einsum_path(*args, optimize=True, einsum_call=False):
     cdef nd_status st
     try:
         _options("einsum_path", optimize, None, "safe", &o, &given)
-        p = _operands(operands, &n)
+        p = _operands(operands, &n, keep)
         steps = <int *>malloc(sizeof(int) * (4 * n + 4))
         if steps == NULL:
             raise MemoryError()

@@ -14,7 +14,9 @@ from nd._errors cimport check
 from nd._scalars cimport to_axes, to_axis, to_shape
 
 
-cdef nd_array **_list(object arrays, str name, int *n) except NULL:
+cdef nd_array **_list(object arrays, str name, int *n, list keep) except NULL:
+    """The arrays' handles; keep holds the nd arrays (as_array makes new ones for other
+    libraries' arrays) while the caller uses them."""
     if not isinstance(arrays, (tuple, list)):
         raise TypeError(f"{name}: expected a tuple or list of nd arrays, got {type(arrays).__name__}")
     n[0] = len(arrays)
@@ -23,7 +25,8 @@ cdef nd_array **_list(object arrays, str name, int *n) except NULL:
         raise MemoryError()
     try:
         for i, x in enumerate(arrays):
-            p[i] = as_array(x, name).arr
+            keep.append(as_array(x, name))
+            p[i] = (<Array>keep[i]).arr
     except BaseException:
         free(p)
         raise
@@ -33,7 +36,8 @@ cdef nd_array **_list(object arrays, str name, int *n) except NULL:
 def concat(arrays, /, *, axis=0):
     """The arrays joined along an existing axis (None: flattened); dtypes promote."""
     cdef int n
-    cdef nd_array **p = _list(arrays, "concat", &n)
+    cdef list keep = []
+    cdef nd_array **p = _list(arrays, "concat", &n, keep)
     cdef int ax
     cdef nd_array *r
     try:
@@ -48,7 +52,8 @@ def concat(arrays, /, *, axis=0):
 def stack(arrays, /, *, axis=0):
     """The arrays (of one shape) joined along a new axis."""
     cdef int n
-    cdef nd_array **p = _list(arrays, "stack", &n)
+    cdef list keep = []
+    cdef nd_array **p = _list(arrays, "stack", &n, keep)
     cdef int ax
     cdef nd_array *r
     try:
@@ -132,7 +137,8 @@ def meshgrid(*arrays, indexing="xy"):
     cdef int n = len(arrays)
     if n == 0:
         return []
-    cdef nd_array **p = _list(list(arrays), "meshgrid", &n)
+    cdef list keep = []
+    cdef nd_array **p = _list(list(arrays), "meshgrid", &n, keep)
     cdef nd_array **out = <nd_array **>malloc(sizeof(nd_array *) * n)
     if out == NULL:
         free(p)
@@ -147,9 +153,11 @@ def meshgrid(*arrays, indexing="xy"):
 
 def tril(x, /, *, k=0):
     """A copy with the elements above diagonal k of the last two axes set to zero."""
-    return wrap(nd_tril(as_array(x, "tril").arr, operator.index(k)))
+    cdef Array a = as_array(x, "tril")
+    return wrap(nd_tril(a.arr, operator.index(k)))
 
 
 def triu(x, /, *, k=0):
     """A copy with the elements below diagonal k of the last two axes set to zero."""
-    return wrap(nd_triu(as_array(x, "triu").arr, operator.index(k)))
+    cdef Array a = as_array(x, "triu")
+    return wrap(nd_triu(a.arr, operator.index(k)))

@@ -174,9 +174,11 @@ def diff(x, /, *, axis=-1, n=1, prepend=None, append=None):
     cdef nd_array *pre = NULL
     cdef nd_array *app = NULL
     if prepend is not None:
-        pre = as_array(prepend, "diff").arr
+        kpre = as_array(prepend, "diff")
+        pre = (<Array>kpre).arr
     if append is not None:
-        app = as_array(append, "diff").arr
+        kapp = as_array(append, "diff")
+        app = (<Array>kapp).arr
     cdef nd_array *r
     with nogil:
         r = nd_diff(a.arr, ax, cn, pre, app)

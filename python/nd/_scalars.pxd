@@ -11,8 +11,16 @@ cdef int to_axes(object axis, int *axes) except -2
 cdef int to_shape(object shape, int64_t *out) except -1
 
 
+cdef bint is_numpy_scalar(object x)
+
+
 cdef inline bint is_scalar(object x):
-    return isinstance(x, (bool, int, float, complex))
+    """A Python scalar (weak, NEP 50). NumPy's float64 and complex128 subclass float and
+    complex but are strong 0-d values (np.float64(2) * x promotes a float32 x)."""
+    cdef type t = type(x)
+    if t is float or t is int or t is bool or t is complex:
+        return True
+    return isinstance(x, (int, float, complex)) and not is_numpy_scalar(x)
 
 
 cdef inline bint beyond_int64(object x):

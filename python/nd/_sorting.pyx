@@ -46,7 +46,8 @@ def searchsorted(x1, x2, /, *, side="left", sorter=None):
     cdef nd_side s = ND_SIDE_LEFT if side == "left" else ND_SIDE_RIGHT
     cdef nd_array *srt = NULL
     if sorter is not None:
-        srt = as_array(sorter, "searchsorted").arr
+        ksrt = as_array(sorter, "searchsorted")
+        srt = (<Array>ksrt).arr
     cdef nd_array *r
     with nogil:
         r = nd_searchsorted(a.arr, v.arr, s, srt)

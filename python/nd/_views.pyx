@@ -28,7 +28,8 @@ def permute_dims(x, /, axes):
 
 def matrix_transpose(x, /):
     """The last two axes swapped (a view; .mT)."""
-    return wrap(nd_matrix_transpose(as_array(x, "matrix_transpose").arr))
+    cdef Array a = as_array(x, "matrix_transpose")
+    return wrap(nd_matrix_transpose(a.arr))
 
 
 def moveaxis(x, source, destination, /):
@@ -84,8 +85,9 @@ def broadcast_arrays(*arrays):
     cdef nd_array *outs[256]
     if n > 256:
         raise ValueError(f"broadcast_arrays: at most 256 arrays, got {n}")
-    for i, x in enumerate(arrays):
-        ins[i] = as_array(x, "broadcast_arrays").arr
+    cdef list keep = [as_array(x, "broadcast_arrays") for x in arrays]
+    for i in range(n):
+        ins[i] = (<Array>keep[i]).arr
     check(nd_broadcast_arrays(n, ins, outs))
     return [wrap(outs[i]) for i in range(n)]
 
@@ -102,8 +104,9 @@ def expand_dims(x, /, axis=0):
     return wrap(nd_expand_dims(a.arr, to_axis(axis)))
 
 
-def squeeze(x, /, axis):
-    """x without the listed axes, which must have extent 1 (a view)."""
+def squeeze(x, /, axis=None):
+    """x without the listed axes, which must have extent 1 (axis None, NumPy's default:
+    every axis of extent 1) (a view)."""
     cdef Array a = as_array(x, "squeeze")
     cdef int ax[64]
     if axis is None:

@@ -285,7 +285,9 @@ static nd_status run(job *J, ndi_la_term *result) {
 static nd_array *compute(job *J) {
   ndi_la_term r = {NULL, {0}};
   if (run(J, &r)) return NULL;
-  return ndi_la_term_finish(J->op, &r, J->sp->nout, J->sp->out);
+  /* float16 and bfloat16 terms were contracted in float32: one rounding at the end */
+  return ndi_round_result(J->op, ndi_la_term_finish(J->op, &r, J->sp->nout, J->sp->out),
+                          J->dtype);
 }
 
 nd_array *nd_einsum_ex(const char *subscripts, int n, nd_array *const *operands,

@@ -1,7 +1,9 @@
 /* Creation: empty, zeros, ones, full (and _like), scalar arrays, arange, linspace, eye. */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
+#include "core/half.h"
 #include "frontend.h"
 #include "kernels/loop.h"
 #include "nd/creation.h"
@@ -66,28 +68,48 @@ nd_array *nd_scalar_array(nd_scalar value) {
   return filled("scalar_array", ndi_array_alloc("scalar_array", t, 0, NULL, ND_C), value);
 }
 
-/* Values first + i*delta computed in the target dtype, where delta is the difference of the
- * first two values converted to it: what NumPy's arange fill does. */
-static void fill_progression(nd_array *a, double first, double second) {
+/* Values v[0] + i*(v[1] - v[0]) for i >= 2, computed in the dtype from its first two
+ * elements: what NumPy's arange fill does. Integers wrap modulo 2^bits as NumPy's do, so
+ * they are computed in uint64 arithmetic (defined on overflow) and truncated. */
+#define NDI_PROG_b(T) (void)v
+#define NDI_PROG_i(T)                                                                      \
+  uint64_t d0 = (uint64_t)v[0], delta = (uint64_t)v[1] - d0;                               \
+  for (int64_t i = 2; i < n; i++) v[i] = (T)(d0 + (uint64_t)i * delta)
+#define NDI_PROG_u NDI_PROG_i
+#define NDI_PROG_f(T)                                                                      \
+  T delta = (T)(v[1] - v[0]);                                                              \
+  for (int64_t i = 2; i < n; i++) v[i] = (T)(v[0] + (T)i * delta)
+#define NDI_PROG_c NDI_PROG_f
+static void extend_progression(nd_array *a) {
   int64_t n = a->size;
-  nd_dtype t = a->dtype;
-  size_t sz = ndi_dtype_size(t);
-  char *d = a->data;
-  if (n == 0) return;
-  ndi_convert_one(t, d, ND_FLOAT64, &first);
-  if (n == 1) return;
-  ndi_convert_one(t, d + sz, ND_FLOAT64, &second);
-  switch (t) {
-#define NDI_PROGRESSION(E, N, T, K, NAME, ...)               \
-  case E: {                                                  \
-    T *v = (T *)d;                                           \
-    T delta = (T)(v[1] - v[0]);                              \
-    for (int64_t i = 2; i < n; i++) v[i] = (T)(v[0] + (T)i * delta); \
-    break;                                                   \
+  switch (a->dtype) {
+#define NDI_PROGRESSION(E, N, T, K, NAME, ...) \
+  case E: {                                    \
+    T *v = (T *)a->data;                       \
+    NDI_PROG_##K(T);                           \
+    break;                                     \
   }
     NDI_DTYPES(NDI_PROGRESSION)
 #undef NDI_PROGRESSION
+/* NumPy's HALF_fill: the values in float32, each rounded once */
+#define NDI_PROGRESSION_HALF(E, N, T, K, NAME, ...)                                   \
+  case E: {                                                                           \
+    T *v = (T *)d;                                                                    \
+    float start = ndi_##N##_to_f32(v[0]), delta = ndi_##N##_to_f32(v[1]) - start;     \
+    for (int64_t i = 2; i < n; i++) v[i] = ndi_f32_to_##N(start + (float)i * delta);  \
+    break;                                                                            \
   }
+    NDI_HALF_DTYPES(NDI_PROGRESSION_HALF)
+#undef NDI_PROGRESSION_HALF
+  }
+}
+
+/* The first two values converted to the dtype (given as src_t elements), then the rest. */
+static void fill_progression(nd_array *a, nd_dtype src_t, const void *first, const void *second) {
+  size_t sz = ndi_dtype_size(a->dtype);
+  if (a->size >= 1) ndi_convert_one(a->dtype, a->data, src_t, first);
+  if (a->size >= 2) ndi_convert_one(a->dtype, a->data + sz, src_t, second);
+  if (a->size >= 3) extend_progression(a);
 }
 
 nd_array *nd_arange(nd_dtype t, double start, double stop, double step) {
@@ -111,8 +133,71 @@ nd_array *nd_arange(nd_dtype t, double start, double stop, double step) {
       (n >= 2 && ndi_check_float_fits("arange", "start + step", start + step, t)))
     return NULL;
   nd_array *a = ndi_array_alloc("arange", t, 1, &n, ND_C);
-  if (a) fill_progression(a, start, start + step);
+  double second = start + step;
+  if (a) fill_progression(a, ND_FLOAT64, &start, &second);
   return a;
+}
+
+/* Integer ranges, exactly: every int64 and uint64 value and their differences fit. */
+typedef __int128 ndi_wide;
+
+static void format_wide(char *buf, size_t n, ndi_wide v) {
+  if (v < 0) snprintf(buf, n, "-%llu", (unsigned long long)-(v + 1) + 1ULL);
+  else snprintf(buf, n, "%llu", (unsigned long long)v);
+}
+
+/* Whether integer value v fits dtype t (bool, floats and complex take any integer, as a
+ * conversion would); else the error NumPy gives for the first two values of an arange. */
+static nd_status check_wide_fits(const char *op, const char *what, ndi_wide v, nd_dtype t) {
+  char k = ndi_dtype_kind(t);
+  if (k != 'i' && k != 'u') return ND_OK;
+  int bits = 8 * (int)ndi_dtype_size(t);
+  ndi_wide lo = k == 'i' ? -((ndi_wide)1 << (bits - 1)) : 0;
+  ndi_wide hi = k == 'i' ? ((ndi_wide)1 << (bits - 1)) - 1 : ((ndi_wide)1 << bits) - 1;
+  if (v >= lo && v <= hi) return ND_OK;
+  char text[48];
+  format_wide(text, sizeof text, v);
+  return ndi_error(ND_ERR_OVERFLOW, "%s: %s %s is out of bounds for %s", op, what, text,
+                   ndi_dtype_name(t));
+}
+
+/* start, start + step, ... before stop, with exact integer arithmetic for the length and
+ * the first two values (which must fit an integer t), then NumPy's fill in the dtype. */
+static nd_array *arange_wide(const char *op, nd_dtype t, ndi_wide start, ndi_wide stop, ndi_wide step) {
+  if (ndi_check_dtype(op, (int)t)) return NULL;
+  if (step == 0) return ndi_error_null(ND_ERR_VALUE, "%s: step must be nonzero", op);
+  ndi_wide span = step > 0 ? stop - start : start - stop, astep = step > 0 ? step : -step;
+  ndi_wide len = span > 0 ? (span - 1) / astep + 1 : 0;
+  if (len > INT64_MAX) {
+    char text[48];
+    format_wide(text, sizeof text, len);
+    return ndi_error_null(ND_ERR_OVERFLOW_SIZE, "%s: %s elements is too many", op, text);
+  }
+  if (t == ND_BOOL && len > 2)
+    return ndi_error_null(ND_ERR_VALUE, "%s: no fill function for bool with more than 2 elements", op);
+  int64_t n = (int64_t)len;
+  if ((n >= 1 && check_wide_fits(op, "start", start, t)) ||
+      (n >= 2 && check_wide_fits(op, "start + step", start + step, t)))
+    return NULL;
+  nd_array *a = ndi_array_alloc(op, t, 1, &n, ND_C);
+  if (!a) return NULL;
+  char k = ndi_dtype_kind(t);
+  if (k == 'i' || k == 'u') { /* the first two exactly (they fit), then the wrapping fill */
+    uint64_t v0 = (uint64_t)start, v1 = (uint64_t)(start + step);
+    fill_progression(a, ND_UINT64, &v0, &v1);
+  } else { /* rounded once from the exact integers, as NumPy converts Python ints */
+    double v0 = (double)start, v1 = (double)(start + step);
+    fill_progression(a, ND_FLOAT64, &v0, &v1);
+  }
+  return a;
+}
+
+nd_array *nd_arange_int(nd_dtype t, int64_t start, int64_t stop, int64_t step) {
+  return arange_wide("arange_int", t, start, stop, step);
+}
+
+nd_array *nd_arange_uint(nd_dtype t, uint64_t start, uint64_t stop, int64_t step) {
+  return arange_wide("arange_uint", t, (ndi_wide)start, (ndi_wide)stop, step);
 }
 
 nd_array *nd_linspace(nd_dtype t, double start, double stop, int64_t num, bool endpoint) {

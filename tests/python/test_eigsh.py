@@ -212,5 +212,9 @@ def test_errors():
         nd.linalg.eigsh(a, 2, v0=nd.ones(7))
     with pytest.raises(ValueError, match="eigsh: the diagonal of shape"):
         nd.linalg.eigsh(lambda x: h @ np.asarray(x), 2, n=30, diagonal=nd.ones(7))
-    with pytest.raises(TypeError, match="expected an nd.Array"):
-        nd.linalg.eigsh(h, 2)
+    with pytest.raises(TypeError, match="eigsh: expected an nd.Array, got list"):
+        nd.linalg.eigsh(h.tolist(), 2)
+    # a NumPy matrix is read in place, as every nd function reads NumPy's arrays
+    w, _ = nd.linalg.eigsh(h, 2)
+    assert isinstance(w, nd.Array)
+    np.testing.assert_allclose(np.asarray(w), np.asarray(nd.linalg.eigsh(a, 2)[0]), rtol=1e-12)

@@ -4,10 +4,14 @@ from nd._c.types cimport *
 
 cdef extern from "nd/linalg.h" nogil:
     nd_array *nd_matmul(const nd_array *a, const nd_array *b)
+    nd_array *nd_matmul_dtype(const nd_array *a, const nd_array *b, nd_dtype dtype)
     nd_array *nd_tensordot(const nd_array *a, const nd_array *b, int naxes)
     nd_array *nd_tensordot_axes(const nd_array *a, const nd_array *b, int naxes, const int *axes_a, const int *axes_b)
     nd_array *nd_vecdot(const nd_array *a, const nd_array *b, int axis)
     nd_array *nd_trace(const nd_array *a, int64_t offset, int axis1, int axis2)
+    nd_array *nd_inner(const nd_array *a, const nd_array *b)
+    nd_array *nd_outer(const nd_array *a, const nd_array *b)
+    nd_array *nd_kron(const nd_array *a, const nd_array *b)
     enum: ND_EINSUM_MAX_OPERANDS
     nd_array *nd_einsum(const char *subscripts, int n, nd_array *const *operands)
     nd_status nd_einsum_path(const char *subscripts, int n, nd_array *const *operands, int *path, double *flops)

@@ -20,3 +20,4 @@ cdef extern from "nd/views.h" nogil:
     nd_array *nd_reshape(nd_array *a, int ndim, const int64_t *shape, nd_order o)
     nd_array *nd_reshape_view(nd_array *a, int ndim, const int64_t *shape, nd_order o)
     nd_array *nd_ravel(nd_array *a, nd_order o)
+    nd_array *nd_flatten(nd_array *a, nd_order o)

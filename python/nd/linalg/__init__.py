@@ -14,6 +14,7 @@ from nd._decomp import (cho_factor, cho_solve, eigh, eigvalsh, lu_factor, lu_sol
 from nd._matfunc import (expm, fractional_matrix_power, funm_hermitian, inv_sqrtm_hermitian, logm,
                          polar, sqrtm)
 from nd._views import matrix_transpose
+from nd._numpy_submodules import linalg_norm as norm
 
 __all__ = ["LinAlgError", "cholesky", "cross", "det", "diagonal", "eigh", "eigvalsh", "inv",
            "matmul", "matrix_norm", "matrix_power", "matrix_rank", "matrix_transpose", "outer",
@@ -26,4 +27,6 @@ __all__ = ["LinAlgError", "cholesky", "cross", "det", "diagonal", "eigh", "eigva
            "expm", "fractional_matrix_power", "funm_hermitian", "inv_sqrtm_hermitian", "logm",
            "polar", "sqrtm",
            # iterative eigensolvers (nd._iterative)
-           "eigsh"]
+           "eigsh",
+           # NumPy's norm (vector or matrix by ord and axis)
+           "norm"]
