@@ -94,7 +94,7 @@ static void extend_progression(nd_array *a) {
 /* NumPy's HALF_fill: the values in float32, each rounded once */
 #define NDI_PROGRESSION_HALF(E, N, T, K, NAME, ...)                                   \
   case E: {                                                                           \
-    T *v = (T *)d;                                                                    \
+    T *v = (T *)a->data;                                                              \
     float start = ndi_##N##_to_f32(v[0]), delta = ndi_##N##_to_f32(v[1]) - start;     \
     for (int64_t i = 2; i < n; i++) v[i] = ndi_f32_to_##N(start + (float)i * delta);  \
     break;                                                                            \
