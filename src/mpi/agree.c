@@ -118,6 +118,10 @@ static nd_status agree_over(ndi_collective *c, MPI_Comm comm, int rank) {
 }
 
 nd_status ndi_agree(ndi_collective *c) {
+  /* agree.c and grid.c call each other: an agreement runs over a grid's communicator (the
+   * default grid when the call names none), and making a grid is itself a collective
+   * call that agrees on its arguments with this file's machinery. Neither can do without
+   * the other; the grid's side uses only ndi_coll_* and ndi_agree_comm. */
   nd_grid *g = c->grid ? c->grid : ndi_default_grid();
   if (!g) {
     /* No grid anywhere on this rank: there is no communicator to agree over. Every other
