@@ -27,8 +27,10 @@ extern const bench_case bench_cases_linalg[];
 extern const bench_case bench_cases_eigsh[];
 extern const bench_case bench_cases_sort[];
 extern const bench_case bench_cases_elementwise[];
+extern const bench_case bench_cases_vmath[];
 extern const bench_case bench_cases_random[];
 extern const bench_case bench_cases_threads[];
+extern const bench_case bench_cases_half[];
 #ifdef ND_BENCH_FFT
 extern const bench_case bench_cases_fft[]; /* libnd_fft, when it is built */
 #endif

@@ -33,6 +33,7 @@ static const bench_case *const tables[] = {
     bench_cases_copy,
     bench_cases_views,
     bench_cases_elementwise,
+    bench_cases_vmath,
     bench_cases_reduce,
     bench_cases_manip,
     bench_cases_sort,
@@ -41,6 +42,7 @@ static const bench_case *const tables[] = {
     bench_cases_linalg,
     bench_cases_eigsh,
     bench_cases_threads,
+    bench_cases_half,
 #ifdef ND_BENCH_FFT
     bench_cases_fft,
 #endif

@@ -1,9 +1,9 @@
 /* Elementwise benchmarks, one per performance target of the elementwise issue:
  *   add of 16M float64 into an existing output (against STREAM add and np.add(out=));
  *   a + b.T against a + b on 4000x4000 float64 (allocating and into an existing output);
- *   exp, log, sin of 16M float64 on 1 and 2 threads (NumPy runs on one);
  *   a [4000,1] column plus a [1,4000] row against the contiguous add of the same size.
- * Inputs are the same deterministic values as in bench/numpy_cases.py. */
+ * Inputs are the same deterministic values as in bench/numpy_cases.py. The transcendental
+ * functions are in cases_vmath.c. */
 #include <math.h>
 #include <stdlib.h>
 
@@ -112,38 +112,8 @@ static void run_colrow_into(void *p) {
   bench_check(nd_add_out(s->out, s->a, s->b) == ND_OK, "add_out");
 }
 
-/* ---- exp, log, sin -------------------------------------------------------------------- */
-
-static void *setup_math(double lo, double hi, int threads) {
-  ew_state *s = state();
-  s->a = spread(ND_SHAPE(N16M), lo, hi);
-  s->out = nd_zeros(ND_FLOAT64, ND_SHAPE(N16M), ND_C);
-  s->threads = threads;
-  nd_set_num_threads(threads);
-  return s;
-}
-static void *setup_exp_1t(void) { return setup_math(-20, 20, 1); }
-static void *setup_exp_2t(void) { return setup_math(-20, 20, 2); }
-static void *setup_log_1t(void) { return setup_math(1e-3, 1e3, 1); }
-static void *setup_log_2t(void) { return setup_math(1e-3, 1e3, 2); }
-static void *setup_sin_1t(void) { return setup_math(-10, 10, 1); }
-static void *setup_sin_2t(void) { return setup_math(-10, 10, 2); }
-static void run_exp(void *p) {
-  ew_state *s = p;
-  bench_check(nd_exp_out(s->out, s->a) == ND_OK, "exp_out");
-}
-static void run_log(void *p) {
-  ew_state *s = p;
-  bench_check(nd_log_out(s->out, s->a) == ND_OK, "log_out");
-}
-static void run_sin(void *p) {
-  ew_state *s = p;
-  bench_check(nd_sin_out(s->out, s->a) == ND_OK, "sin_out");
-}
-
 #define B16M (3.0 * 8 * N16M)
 #define BSQ (3.0 * 8 * SQ * SQ)
-#define BMATH (2.0 * 8 * N16M)
 const bench_case bench_cases_elementwise[] = {
     {"ew/add_into", "16M f64", setup_16m, run_add_into, teardown, B16M},
     {"ew/add_into_1thread", "16M f64", setup_16m_1t, run_add_into, teardown, B16M},
@@ -153,11 +123,5 @@ const bench_case bench_cases_elementwise[] = {
     {"ew/add_transposed_into", "4000x4000 f64", setup_sq, run_add_t_sq_into, teardown, BSQ},
     {"ew/add_col_row", "[4000,1]+[1,4000]", setup_colrow, run_colrow, teardown, 8.0 * SQ * SQ},
     {"ew/add_col_row_into", "[4000,1]+[1,4000]", setup_colrow, run_colrow_into, teardown, 8.0 * SQ * SQ},
-    {"ew/exp_1thread", "16M f64", setup_exp_1t, run_exp, teardown, BMATH},
-    {"ew/exp_2threads", "16M f64", setup_exp_2t, run_exp, teardown, BMATH},
-    {"ew/log_1thread", "16M f64", setup_log_1t, run_log, teardown, BMATH},
-    {"ew/log_2threads", "16M f64", setup_log_2t, run_log, teardown, BMATH},
-    {"ew/sin_1thread", "16M f64", setup_sin_1t, run_sin, teardown, BMATH},
-    {"ew/sin_2threads", "16M f64", setup_sin_2t, run_sin, teardown, BMATH},
     {NULL, NULL, NULL, NULL, NULL, 0},
 };

@@ -108,6 +108,7 @@ def random_network(nodes, extra_edges, dims, open_legs, seed):
     for i in range(1, nodes):
         a, b = int(order[i]), int(order[rng.integers(i)])
         edges.add((min(a, b), max(a, b)))
+    extra_edges = min(extra_edges, nodes * (nodes - 1) // 2 - (nodes - 1))  # a simple graph's room
     while len(edges) < nodes - 1 + extra_edges:
         a, b = (int(v) for v in rng.choice(nodes, 2, replace=False))
         edges.add((min(a, b), max(a, b)))

@@ -245,10 +245,6 @@ def _ew_colrow():
     return {"a": _spread((SQ, 1), 0, 1), "b": _spread((1, SQ), 1, 2), "out": np.zeros((SQ, SQ))}
 
 
-def _ew_math(lo, hi):
-    return lambda: {"a": _spread((N16M,), lo, hi), "out": np.zeros(N16M)}
-
-
 CASES.update({
     "ew/add_into": (_ew_16m, lambda s: np.add(s["a"], s["b"], out=s["out"])),
     "ew/add_into_1thread": (_ew_16m, lambda s: np.add(s["a"], s["b"], out=s["out"])),
@@ -258,13 +254,46 @@ CASES.update({
     "ew/add_transposed_into": (_ew_sq, lambda s: np.add(s["a"], s["bt"], out=s["out"])),
     "ew/add_col_row": (_ew_colrow, lambda s: s["a"] + s["b"]),
     "ew/add_col_row_into": (_ew_colrow, lambda s: np.add(s["a"], s["b"], out=s["out"])),
-    "ew/exp_1thread": (_ew_math(-20, 20), lambda s: np.exp(s["a"], out=s["out"])),
-    "ew/exp_2threads": (_ew_math(-20, 20), lambda s: np.exp(s["a"], out=s["out"])),
-    "ew/log_1thread": (_ew_math(1e-3, 1e3), lambda s: np.log(s["a"], out=s["out"])),
-    "ew/log_2threads": (_ew_math(1e-3, 1e3), lambda s: np.log(s["a"], out=s["out"])),
-    "ew/sin_1thread": (_ew_math(-10, 10), lambda s: np.sin(s["a"], out=s["out"])),
-    "ew/sin_2threads": (_ew_math(-10, 10), lambda s: np.sin(s["a"], out=s["out"])),
 })
+
+
+# ---- transcendental functions (bench/cases_vmath.c: the same lists and ranges) ----
+VMATH = {"exp": (-20, 20), "expm1": (-2, 2), "log": (1e-3, 1e3), "log1p": (0, 1e3),
+         "log2": (1e-3, 1e3), "log10": (1e-3, 1e3), "sin": (-10, 10), "cos": (-10, 10),
+         "tan": (-10, 10), "arcsin": (-1, 1), "arccos": (-1, 1), "arctan": (-10, 10),
+         "sinh": (-10, 10), "cosh": (-10, 10), "tanh": (-5, 5), "arcsinh": (-10, 10),
+         "arccosh": (1, 100), "arctanh": (-0.999, 0.999),
+         "arctan2": (-1, 1, -1, 1), "hypot": (-10, 10, -10, 10), "power": (0.1, 10, -5, 5),
+         "logaddexp": (-10, 10, -10, 10)}
+_ND_NAMES = {"arcsin": "asin", "arccos": "acos", "arctan": "atan", "arcsinh": "asinh",
+             "arccosh": "acosh", "arctanh": "atanh", "arctan2": "atan2", "power": "pow"}
+
+
+def _vm_spread(dtype, lo, hi, phase):
+    f = np.arange(N16M, dtype=np.float64) * 0.6180339887498949 + phase
+    return (lo + (hi - lo) * (f - np.floor(f))).astype(dtype)
+
+
+def _vm_setup(dtype, r):
+    def setup():
+        s = {"a": _vm_spread(dtype, r[0], r[1], 0), "out": np.zeros(N16M, dtype=dtype)}
+        if len(r) == 4:
+            s["b"] = _vm_spread(dtype, r[2], r[3], 0.5)
+        return s
+    return setup
+
+
+def _vm_run(fn, binary):
+    if binary:
+        return lambda s: fn(s["a"], s["b"], out=s["out"])
+    return lambda s: fn(s["a"], out=s["out"])
+
+
+for _np_name, _r in VMATH.items():
+    for _dt, _code in ((np.float64, "f64"), (np.float32, "f32")):
+        for _thr in ("_1thread", "_2threads"):
+            CASES["vmath/%s_%s%s" % (_ND_NAMES.get(_np_name, _np_name), _code, _thr)] = (
+                _vm_setup(_dt, _r), _vm_run(getattr(np, _np_name), len(_r) == 4))
 
 
 # ---- one thread and a busy core (bench/cases_threads.c); NumPy runs on one thread, and
@@ -374,7 +403,77 @@ _FFT = {
 }
 FFT_FIRST = {}
 for _name, (_data, _stmt) in _FFT.items():
-    for _suffix in ("_1thread", "_2threads"):
+    for _suffix in ("_1thread", "_2threads", "_1thread_auto"):
         CASES["fft/" + _name + _suffix] = (eval("lambda: " + _data), eval("lambda x: " + _stmt))
     FFT_FIRST["fft/" + _name + "_1thread"] = (_data, _stmt)
 CASES["fft/c2c_16_x1000"] = (lambda: _fft_data(16), _reps(lambda x: np.fft.fft(x)))
+
+
+# ---- float16 and bfloat16 (bench/cases_half.c); bfloat16 through ml_dtypes when it is
+# installed (its bfloat16 @ returns float32), else those cases have no NumPy time ----
+try:
+    import ml_dtypes
+    _BF16 = np.dtype(ml_dtypes.bfloat16)
+except ImportError:
+    _BF16 = None
+
+
+def _uniform(seed, n, lo, hi, dtype):
+    return (lo + (hi - lo) * np.random.default_rng(seed).random(n)).astype(dtype)
+
+
+def _hmm(dtype, n=2000):
+    return (_uniform(1, n * n, -0.5, 0.5, dtype).reshape(n, n),
+            _uniform(2, n * n, -0.5, 0.5, dtype).reshape(n, n))
+
+
+def _hew(dtype, lo=-100, hi=100):
+    return lambda: (_uniform(3, N16M, lo, hi, dtype), _uniform(4, N16M, lo, hi, dtype),
+                    np.zeros(N16M, dtype))
+
+
+def _hconv(src, dst):
+    return lambda: (_uniform(5, N16M, -100, 100, src), np.zeros(N16M, dst))
+
+
+CASES.update({
+    "half/matmul_f32_2000": (lambda: _hmm(np.float32), lambda s: s[0] @ s[1]),
+    "half/matmul_f16_500": (lambda: _hmm(np.float16, 500), lambda s: s[0] @ s[1]),
+    "half/add_f32": (_hew(np.float32), lambda s: np.add(s[0], s[1], out=s[2])),
+    "half/add_f16": (_hew(np.float16), lambda s: np.add(s[0], s[1], out=s[2])),
+    "half/add_f32_1thread": (_hew(np.float32), lambda s: np.add(s[0], s[1], out=s[2])),
+    "half/add_f16_1thread": (_hew(np.float16), lambda s: np.add(s[0], s[1], out=s[2])),
+    "half/copy_f32": (_hconv(np.float32, np.float32), lambda s: np.copyto(s[1], s[0])),
+    "half/f32_to_f16": (_hconv(np.float32, np.float16), lambda s: np.copyto(s[1], s[0], casting="unsafe")),
+    "half/f16_to_f32": (_hconv(np.float16, np.float32), lambda s: np.copyto(s[1], s[0])),
+})
+for _fn in ("sin", "exp", "log"):
+    for _suffix in ("_1thread", ""):
+        CASES["half/%s_f16%s" % (_fn, _suffix)] = (
+            _hew(np.float16, 0.01, 5), (lambda f: lambda s: f(s[0], out=s[2]))(getattr(np, _fn)))
+if _BF16 is not None:
+    CASES.update({
+        "half/matmul_bf16_2000": (lambda: _hmm(_BF16), lambda s: s[0] @ s[1]),
+        "half/matmul_bf16_to_f32_2000": (lambda: _hmm(_BF16), lambda s: s[0] @ s[1]),
+        "half/add_bf16": (_hew(_BF16), lambda s: np.add(s[0], s[1], out=s[2])),
+        "half/add_bf16_1thread": (_hew(_BF16), lambda s: np.add(s[0], s[1], out=s[2])),
+        "half/f16_to_bf16": (_hconv(np.float16, _BF16), lambda s: np.copyto(s[1], s[0], casting="unsafe")),
+        "half/bf16_to_f16": (_hconv(_BF16, np.float16), lambda s: np.copyto(s[1], s[0], casting="unsafe")),
+        "half/f32_to_bf16": (_hconv(np.float32, _BF16), lambda s: np.copyto(s[1], s[0], casting="unsafe")),
+    })
+
+# nd against nd: (case, baseline case, what the ratio baseline time / case time measures);
+# bench/run.py prints these after the table.
+ND_PAIRS = [
+    ("half/matmul_bf16_2000", "half/matmul_f32_2000", "bfloat16 GEMM throughput / float32 GEMM"),
+    ("half/matmul_bf16_to_f32_2000", "half/matmul_f32_2000", "bfloat16 -> float32 GEMM / float32 GEMM"),
+    ("half/add_f16", "half/add_f32", "float16 add / float32 add"),
+    ("half/add_bf16", "half/add_f32", "bfloat16 add / float32 add"),
+    ("half/add_f16_1thread", "half/add_f32_1thread", "float16 add / float32 add, 1 thread"),
+    ("half/add_bf16_1thread", "half/add_f32_1thread", "bfloat16 add / float32 add, 1 thread"),
+    ("half/f16_to_bf16", "half/copy_f32", "float16 -> bfloat16 / float32 copy"),
+    ("half/bf16_to_f16", "half/copy_f32", "bfloat16 -> float16 / float32 copy"),
+    ("half/f32_to_f16", "half/copy_f32", "float32 -> float16 / float32 copy (ideal 1.33)"),
+    ("half/f16_to_f32", "half/copy_f32", "float16 -> float32 / float32 copy (ideal 1.33)"),
+    ("half/f32_to_bf16", "half/copy_f32", "float32 -> bfloat16 / float32 copy (ideal 1.33)"),
+]

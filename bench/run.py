@@ -15,7 +15,7 @@ import time
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from numpy_cases import CASES, FFT_FIRST  # noqa: E402
+from numpy_cases import CASES, FFT_FIRST, ND_PAIRS  # noqa: E402
 
 try:
     from torch_cases import TORCH_CASES, TORCH_VERSION  # noqa: E402
@@ -97,6 +97,26 @@ def first_call_rows(build, prefixes):
     return rows
 
 
+def pair_rows(nd_lines):
+    """nd against nd (ND_PAIRS): the baseline case's time over the case's, from this run,
+    as a table of its own."""
+    times = {}
+    for line in nd_lines:
+        name, _, secs, _ = line.rstrip("\n").split("\t")
+        times[name] = float(secs)
+    rows = []
+    for case, base, what in ND_PAIRS:
+        if case in times and base in times:
+            rows.append("| %s | %s: %s | %s: %s | %.2f |" % (
+                what, case, fmt_time(times[case]), base, fmt_time(times[base]),
+                times[base] / times[case]))
+    if rows:
+        rows = ["", "| nd against nd | case | baseline | ratio (baseline / case) |",
+                "|---|---|---|---|"] + rows
+        print("\n".join(rows), flush=True)
+    return rows
+
+
 def fmt_time(s):
     if s < 1e-6:
         return "%.0f ns" % (s * 1e9)
@@ -159,6 +179,7 @@ def main():
     rows += first_call_rows(args.build, args.prefixes)
     if not args.prefixes or any("trg".startswith(p) or p.startswith("trg") for p in args.prefixes):
         rows += trg_rows(args.build)
+    rows += pair_rows(nd_lines)
     with open(args.out, "w") as f:
         f.write("# nd benchmark results\n\n")
         f.write("NumPy %s, %d CPUs, STREAM copy %.1f GB/s, add %.1f GB/s. Ratio = NumPy time / nd "

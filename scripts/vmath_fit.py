@@ -65,6 +65,10 @@ EXP_R = mp.mpf("0.3466")
 LOG_Q = series_guard(lambda z: (mp.log((1 + mp.sqrt(z)) / (1 - mp.sqrt(z))) - 2 * mp.sqrt(z))
                      / mp.sqrt(z) ** 3, lambda z: mp.mpf(2) / 3 + 2 * z / 5)
 LOG_Z = ((mp.sqrt(2) - 1) / (mp.sqrt(2) + 1)) ** 2 * (1 + mp.mpf("1e-10"))
+# the same as 2 atanh s = 2 (s + s^3/3 + s^5/5 + s^7 W2(z)), for the precise log of pow
+LOG_W2 = series_guard(lambda z: (mp.atanh(mp.sqrt(z)) - mp.sqrt(z) - z * mp.sqrt(z) / 3
+                                 - z * z * mp.sqrt(z) / 5) / z ** 3 / mp.sqrt(z),
+                      lambda z: mp.mpf(1) / 7 + z / 9)
 
 # sin r = r + r^3 S(z), cos r = 1 - z/2 + z^2 C(z), z = r^2 <= (pi/4)^2 (plus rounding)
 SIN_S = series_guard(lambda z: (mp.sin(mp.sqrt(z)) - mp.sqrt(z)) / mp.sqrt(z) ** 3,
@@ -90,6 +94,7 @@ FITS = {
     "exp_q5": (EXP_Q, -EXP_R, EXP_R, 5),    # float32 exp family
     "log_q6": (LOG_Q, mp.mpf(0), LOG_Z, 6),  # float64 log family (vmath_log.h)
     "log_q3": (LOG_Q, mp.mpf(0), LOG_Z, 3),  # float32 log family
+    "log_w2": (LOG_W2, mp.mpf(0), LOG_Z, 6), # float64 pow, logaddexp
     "sin_s1": (SIN_S1, mp.mpf(0), TRIG_Z, 5),  # float64 sin, cos, tan (vmath_trig.h)
     "cos_c": (COS_C, mp.mpf(0), TRIG_Z, 6),
     "sin_s_f": (SIN_S, mp.mpf(0), TRIG_Z, 3),  # float32

@@ -26,9 +26,9 @@ static inline int64_t ew_wrap(nd_dtype t, int64_t v) {
   }
 }
 
-/* A double brought to the values dtype t can hold (float32 rounding). */
+/* A double brought to the values dtype t can hold (float32, float16, bfloat16 rounding). */
 static inline double ew_round_to(nd_dtype t, double v) {
-  return (t == ND_FLOAT32 || t == ND_COMPLEX64) ? (double)(float)v : v;
+  return t == ND_COMPLEX64 ? (double)(float)v : th_round(t, v);
 }
 
 static inline bool ew_same(double a, double b, double tol) {

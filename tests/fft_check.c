@@ -183,7 +183,7 @@ bool real_input(fn1 f) { return f == F_RFFT || f == F_IHFFT; }
 static bool real_output(fn1 f) { return f == F_IRFFT || f == F_HFFT; }
 
 nd_dtype result_dtype(fn1 f, nd_dtype in) {
-  bool single = in == ND_FLOAT32 || in == ND_COMPLEX64;
+  bool single = in == ND_FLOAT32 || in == ND_COMPLEX64 || in == ND_FLOAT16 || in == ND_BFLOAT16;
   if (real_output(f)) return single ? ND_FLOAT32 : ND_FLOAT64;
   return single ? ND_COMPLEX64 : ND_COMPLEX128;
 }
@@ -275,7 +275,7 @@ void checkn(fnn f, const nd_array *x, int naxes, const int *axes_in, int ns, con
   ref_scale(&r, norm_factor(norm, inverse, (long double)points), false);
   nd_array *got = calln(f, x, naxes, axes_in, ns, s, norm);
   nd_dtype t = nd_dtype_of(x);
-  bool single = t == ND_FLOAT32 || t == ND_COMPLEX64;
+  bool single = t == ND_FLOAT32 || t == ND_COMPLEX64 || t == ND_FLOAT16 || t == ND_BFLOAT16;
   nd_dtype want = f == N_IRFFTN ? (single ? ND_FLOAT32 : ND_FLOAT64) : (single ? ND_COMPLEX64 : ND_COMPLEX128);
   char buf[200];
   snprintf(buf, sizeof buf, "%s n-d %s", f == N_FFTN ? "fftn" : f == N_IFFTN ? "ifftn" : f == N_RFFTN ? "rfftn" : "irfftn", what);

@@ -13,8 +13,9 @@
 const char *const th_layout_names[TH_NUM_LAYOUTS] = {"C", "F", "transposed", "stepped",
                                                      "negative", "broadcast"};
 const nd_dtype th_all_dtypes[ND_NUM_DTYPES] = {
-    ND_BOOL,   ND_INT8,   ND_INT16,   ND_INT32,   ND_INT64,     ND_UINT8,     ND_UINT16,
-    ND_UINT32, ND_UINT64, ND_FLOAT32, ND_FLOAT64, ND_COMPLEX64, ND_COMPLEX128};
+    ND_BOOL,   ND_INT8,   ND_INT16,   ND_INT32,   ND_INT64,     ND_UINT8,      ND_UINT16,
+    ND_UINT32, ND_UINT64, ND_FLOAT32, ND_FLOAT64, ND_COMPLEX64, ND_COMPLEX128, ND_FLOAT16,
+    ND_BFLOAT16};
 
 int th_next(int ndim, const int64_t *shape, int64_t *idx) {
   for (int d = ndim - 1; d >= 0; d--) {
@@ -48,9 +49,20 @@ void th_get(const nd_array *a, const int64_t *idx, double *re, double *im) {
     case ND_FLOAT64: r = *(const double *)p; break;
     case ND_COMPLEX64: r = ((const float *)p)[0]; i = ((const float *)p)[1]; break;
     case ND_COMPLEX128: r = ((const double *)p)[0]; i = ((const double *)p)[1]; break;
+    case ND_FLOAT16: r = nd_float16_to_double(*(const uint16_t *)p); break;
+    case ND_BFLOAT16: r = nd_bfloat16_to_double(*(const uint16_t *)p); break;
   }
   *re = r;
   if (im) *im = i;
+}
+
+double th_round(nd_dtype t, double v) {
+  switch (t) {
+    case ND_FLOAT16: return nd_float16_to_double(nd_float16_from_double(v));
+    case ND_BFLOAT16: return nd_bfloat16_to_double(nd_bfloat16_from_double(v));
+    case ND_FLOAT32: return (float)v;
+    default: return v;
+  }
 }
 
 void th_set(nd_array *a, const int64_t *idx, double re, double im) {
@@ -69,6 +81,8 @@ void th_set(nd_array *a, const int64_t *idx, double re, double im) {
     case ND_FLOAT64: *(double *)p = re; break;
     case ND_COMPLEX64: ((float *)p)[0] = (float)re; ((float *)p)[1] = (float)im; break;
     case ND_COMPLEX128: ((double *)p)[0] = re; ((double *)p)[1] = im; break;
+    case ND_FLOAT16: *(uint16_t *)p = nd_float16_from_double(re); break;
+    case ND_BFLOAT16: *(uint16_t *)p = nd_bfloat16_from_double(re); break;
   }
 }
 

@@ -34,6 +34,10 @@ nd_array *th_arange(nd_dtype t, int ndim, const int64_t *shape);
 /* The value th_make puts at a C-order flat position (re, im). */
 void th_value(nd_dtype t, int64_t flat, unsigned seed, double *re, double *im);
 
+/* v rounded to the precision of a real float dtype t (float16, bfloat16, float32; v
+ * itself for float64 and other dtypes), through nd's public conversions. */
+double th_round(nd_dtype t, double v);
+
 /* Element access through raw strides (independent of nd's own accessors). */
 void th_get(const nd_array *a, const int64_t *idx, double *re, double *im);
 void th_set(nd_array *a, const int64_t *idx, double re, double im);

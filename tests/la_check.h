@@ -55,9 +55,11 @@ LA_HELPER nd_array *la_relayout(nd_array *src, th_layout L) {
   return v;
 }
 
-/* Tolerance for results of dtype t (single precision results are rounded doubles). */
+/* Tolerance for results of dtype t (single precision results are rounded doubles; the
+ * decompositions of float16 and bfloat16 give float32). */
 LA_HELPER double la_tol(nd_dtype t) {
-  return (t == ND_FLOAT32 || t == ND_COMPLEX64) ? 2e-5 : 1e-11;
+  bool single = t == ND_FLOAT32 || t == ND_COMPLEX64 || t == ND_FLOAT16 || t == ND_BFLOAT16;
+  return single ? 2e-5 : 1e-11;
 }
 
 /* A copy in complex128 (for identities computed with nd_matmul in full precision). */
@@ -94,7 +96,7 @@ LA_HELPER void la_close(const nd_array *got, const nd_array *want, double tol, c
     double gr, gi, wr, wi;
     th_get(got, idx, &gr, &gi);
     th_get(want, idx, &wr, &wi);
-    if (!(hypot(gr - wr, gi - wi) <= tol * (1 + scale)))
+    if ((gr != wr || gi != wi) && !(hypot(gr - wr, gi - wi) <= tol * (1 + scale)))
       fail_msg("%s: element %lld: got (%.17g,%.17g) want (%.17g,%.17g)", what, (long long)idx[0], gr, gi, wr, wi);
   } while (th_next(nd, nd_shape(got), idx));
 }
@@ -122,9 +124,11 @@ LA_HELPER nd_array *la_diag(const nd_array *v) {
 }
 
 /* The result dtype of the decompositions for input dtype t: float32 and complex64 stay,
- * other complex inputs give complex128, everything else float64. */
+ * float16 and bfloat16 give float32 (SciPy's rule), other complex inputs complex128,
+ * everything else float64. */
 LA_HELPER nd_dtype la_result_dtype(nd_dtype t) {
   if (t == ND_FLOAT32 || t == ND_COMPLEX64) return t;
+  if (t == ND_FLOAT16 || t == ND_BFLOAT16) return ND_FLOAT32;
   return nd_dtype_kind(t) == 'c' ? ND_COMPLEX128 : ND_FLOAT64;
 }
 

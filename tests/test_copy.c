@@ -61,6 +61,8 @@ static void convert_ref(nd_dtype t, double re, double im, double *out_re, double
     case ND_FLOAT64: *out_re = re; break;
     case ND_COMPLEX64: *out_re = (float)re; *out_im = (float)im; break;
     case ND_COMPLEX128: *out_re = re; *out_im = im; break;
+    case ND_FLOAT16:
+    case ND_BFLOAT16: *out_re = th_round(t, re); break;
   }
 }
 

@@ -26,7 +26,8 @@ static void test_dtype_table(void **state) {
   }
   assert_int_equal(nd_dtype_from_name("f8"), ND_FLOAT64);
   assert_int_equal(nd_dtype_from_name("c16"), ND_COMPLEX128);
-  assert_int_equal(nd_dtype_from_name("float16"), -1);
+  assert_int_equal(nd_dtype_from_name("float16"), ND_FLOAT16);
+  assert_int_equal(nd_dtype_from_name("bfloat16"), ND_BFLOAT16);
   /* NumPy's other spellings: np.dtype(name) for each of these gives the dtype listed. */
   static const struct { const char *name; int t; } spellings[] = {
       {"<f8", ND_FLOAT64}, {"=i4", ND_INT32},    {"|u1", ND_UINT8},     {"|b1", ND_BOOL},
@@ -37,10 +38,10 @@ static void test_dtype_table(void **state) {
       {"int", ND_INT64},   {"uint", ND_UINT64},  {"float", ND_FLOAT64},
       {"complex", ND_COMPLEX128},
       {"double", ND_FLOAT64}, {"single", ND_FLOAT32}, {"intp", ND_INT64}, {"short", ND_INT16},
-      {"?", ND_BOOL},
+      {"?", ND_BOOL},      {"e", ND_FLOAT16},    {"half", ND_FLOAT16}, {"<f2", ND_FLOAT16},
       /* big-endian multi-byte data cannot be an nd dtype; unknown codes and stray marks */
       {">f8", -1},         {"<float64", -1},     {"<", -1},            {"", -1},
-      {"f2", -1},          {"<e", -1},           {"float_", -1},       {"<f16", -1},
+      {"f2", ND_FLOAT16},  {"<e", -1},           {"float_", -1},       {"<f16", -1},
   };
   for (size_t i = 0; i < sizeof spellings / sizeof spellings[0]; i++)
     assert_int_equal(nd_dtype_from_name(spellings[i].name), spellings[i].t);
@@ -68,28 +69,32 @@ static void test_dtype_table(void **state) {
   assert_false(nd_isdtype((nd_dtype)-1, ND_KIND_BOOL));
 }
 
-/* numpy.result_type for every pair, in the order of th_all_dtypes (NumPy 2.x). */
+/* numpy.result_type for every pair, in the order of th_all_dtypes (NumPy 2.x; bfloat16
+ * from ml_dtypes 0.7, whose rules nd follows for it). */
 static const char *const numpy_promotion[ND_NUM_DTYPES][ND_NUM_DTYPES] = {
-    {"bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float32", "float64", "complex64", "complex128"},
-    {"int8", "int8", "int16", "int32", "int64", "int16", "int32", "int64", "float64", "float32", "float64", "complex64", "complex128"},
-    {"int16", "int16", "int16", "int32", "int64", "int16", "int32", "int64", "float64", "float32", "float64", "complex64", "complex128"},
-    {"int32", "int32", "int32", "int32", "int64", "int32", "int32", "int64", "float64", "float64", "float64", "complex128", "complex128"},
-    {"int64", "int64", "int64", "int64", "int64", "int64", "int64", "int64", "float64", "float64", "float64", "complex128", "complex128"},
-    {"uint8", "int16", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float32", "float64", "complex64", "complex128"},
-    {"uint16", "int32", "int32", "int32", "int64", "uint16", "uint16", "uint32", "uint64", "float32", "float64", "complex64", "complex128"},
-    {"uint32", "int64", "int64", "int64", "int64", "uint32", "uint32", "uint32", "uint64", "float64", "float64", "complex128", "complex128"},
-    {"uint64", "float64", "float64", "float64", "float64", "uint64", "uint64", "uint64", "uint64", "float64", "float64", "complex128", "complex128"},
-    {"float32", "float32", "float32", "float64", "float64", "float32", "float32", "float64", "float64", "float32", "float64", "complex64", "complex128"},
-    {"float64", "float64", "float64", "float64", "float64", "float64", "float64", "float64", "float64", "float64", "float64", "complex128", "complex128"},
-    {"complex64", "complex64", "complex64", "complex128", "complex128", "complex64", "complex64", "complex128", "complex128", "complex64", "complex128", "complex64", "complex128"},
-    {"complex128", "complex128", "complex128", "complex128", "complex128", "complex128", "complex128", "complex128", "complex128", "complex128", "complex128", "complex128", "complex128"},
+    {"bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float32", "float64", "complex64", "complex128", "float16", "bfloat16"},
+    {"int8", "int8", "int16", "int32", "int64", "int16", "int32", "int64", "float64", "float32", "float64", "complex64", "complex128", "float16", "bfloat16"},
+    {"int16", "int16", "int16", "int32", "int64", "int16", "int32", "int64", "float64", "float32", "float64", "complex64", "complex128", "float32", "float32"},
+    {"int32", "int32", "int32", "int32", "int64", "int32", "int32", "int64", "float64", "float64", "float64", "complex128", "complex128", "float64", "float64"},
+    {"int64", "int64", "int64", "int64", "int64", "int64", "int64", "int64", "float64", "float64", "float64", "complex128", "complex128", "float64", "float64"},
+    {"uint8", "int16", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float32", "float64", "complex64", "complex128", "float16", "bfloat16"},
+    {"uint16", "int32", "int32", "int32", "int64", "uint16", "uint16", "uint32", "uint64", "float32", "float64", "complex64", "complex128", "float32", "float32"},
+    {"uint32", "int64", "int64", "int64", "int64", "uint32", "uint32", "uint32", "uint64", "float64", "float64", "complex128", "complex128", "float64", "float64"},
+    {"uint64", "float64", "float64", "float64", "float64", "uint64", "uint64", "uint64", "uint64", "float64", "float64", "complex128", "complex128", "float64", "float64"},
+    {"float32", "float32", "float32", "float64", "float64", "float32", "float32", "float64", "float64", "float32", "float64", "complex64", "complex128", "float32", "float32"},
+    {"float64", "float64", "float64", "float64", "float64", "float64", "float64", "float64", "float64", "float64", "float64", "complex128", "complex128", "float64", "float64"},
+    {"complex64", "complex64", "complex64", "complex128", "complex128", "complex64", "complex64", "complex128", "complex128", "complex64", "complex128", "complex64", "complex128", "complex64", "complex64"},
+    {"complex128", "complex128", "complex128", "complex128", "complex128", "complex128", "complex128", "complex128", "complex128", "complex128", "complex128", "complex128", "complex128", "complex128", "complex128"},
+    {"float16", "float16", "float32", "float64", "float64", "float16", "float32", "float64", "float64", "float32", "float64", "complex64", "complex128", "float16", "float32"},
+    {"bfloat16", "bfloat16", "float32", "float64", "float64", "bfloat16", "float32", "float64", "float64", "float32", "float64", "complex64", "complex128", "float32", "bfloat16"},
 };
 
-/* numpy.can_cast(a, b, 'same_kind') */
+/* numpy.can_cast(a, b, 'same_kind') (bfloat16: ml_dtypes 0.7 registered with NumPy 2.4) */
 static const char numpy_same_kind[ND_NUM_DTYPES][ND_NUM_DTYPES + 1] = {
-    "1111111111111", "0111100001111", "0111100001111", "0111100001111", "0111100001111",
-    "0111111111111", "0111111111111", "0111111111111", "0111111111111", "0000000001111",
-    "0000000001111", "0000000000011", "0000000000011",
+    "111111111111111", "011110000111111", "011110000111111", "011110000111111",
+    "011110000111111", "011111111111111", "011111111111111", "011111111111111",
+    "011111111111111", "000000000111111", "000000000111111", "000000000001100",
+    "000000000001100", "000000000111111", "000000000111111",
 };
 
 static void test_promotion(void **state) {

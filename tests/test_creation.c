@@ -241,7 +241,7 @@ static void test_creation_errors(void **state) {
   TH_EXPECT_ERROR(nd_empty(ND_FLOAT64, ND_SHAPE(INT64_MAX / 16, 2), ND_C), ND_ERR_OVERFLOW, "too large");
   TH_EXPECT_ERROR(nd_empty(ND_FLOAT64, ND_SHAPE(2, 3), (nd_order)0), ND_ERR_VALUE, "invalid order");
   TH_EXPECT_ERROR(nd_empty(ND_FLOAT64, ND_SHAPE(2, 3), ND_K), ND_ERR_VALUE, "not accepted");
-  TH_EXPECT_ERROR(nd_ones((nd_dtype)13, ND_SHAPE(2), ND_C), ND_ERR_TYPE, "invalid dtype value 13");
+  TH_EXPECT_ERROR(nd_ones((nd_dtype)ND_NUM_DTYPES, ND_SHAPE(2), ND_C), ND_ERR_TYPE, "invalid dtype value 15");
   TH_EXPECT_ERROR(nd_zeros(ND_FLOAT64, 65, NULL, ND_C), ND_ERR_VALUE, "ndim 65");
   TH_EXPECT_ERROR(nd_zeros(ND_FLOAT64, 2, NULL, ND_C), ND_ERR_NULL, "shape is NULL");
   TH_EXPECT_ERROR(nd_full_scalar(ND_INT32, ND_SHAPE(2), ND_COMPLEX(1, 0), ND_C), ND_ERR_TYPE, "complex value to int32");

@@ -39,7 +39,7 @@ static void test_cholesky(void **state) {
       for (int up = 0; up < 2; up++) {
         nd_array *c = nd_linalg_cholesky(a, up);
         if (!c) fail_msg("%s %s: %s", nd_dtype_name(t), th_layout_names[L], nd_last_error());
-        nd_dtype rt = t == ND_FLOAT32 ? ND_FLOAT32 : t == ND_COMPLEX64 ? ND_COMPLEX64 : nd_dtype_kind(t) == 'c' ? ND_COMPLEX128 : ND_FLOAT64;
+        nd_dtype rt = la_result_dtype(t);
         assert_int_equal(nd_dtype_of(c), rt);
         /* lower: L L^H = A; upper: U^H U = A; the other triangle is exactly 0 */
         nd_array *prod = up ? nd_matmul(la_h(c), la_z(c)) : nd_matmul(la_z(c), la_h(c));

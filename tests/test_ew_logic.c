@@ -102,6 +102,23 @@ static void c_isfinite(double ar, double ai, double br, double bi, double *re, d
 static double f_copysign(double a, double b) { return copysign(a, b); }
 static double f_nextafter(double a, double b) { return nextafter(a, b); }
 static double f_nextafter32(double a, double b) { return nextafterf((float)a, (float)b); }
+/* NumPy's float16 nextafter on the bits (equal inputs give a; NaN 0x7e00); the inputs are
+ * finite float16 values here */
+static double f_nextafter16(double a, double b) {
+  uint16_t x = nd_float16_from_double(a), y = nd_float16_from_double(b);
+  if (a == b) return a;
+  if (a == 0) return nd_float16_to_double((uint16_t)((y & 0x8000) | 1));
+  bool up = (b > a) == (a > 0); /* away from zero */
+  return nd_float16_to_double((uint16_t)(up ? x + 1 : x - 1));
+}
+/* ml_dtypes' bfloat16 nextafter (equal inputs give b) */
+static double f_nextafter_b16(double a, double b) {
+  uint16_t x = nd_bfloat16_from_double(a), y = nd_bfloat16_from_double(b);
+  if (a == b) return b;
+  if (a == 0) return nd_bfloat16_to_double((uint16_t)((y & 0x8000) | 1));
+  bool up = (b > a) == (a > 0);
+  return nd_bfloat16_to_double((uint16_t)(up ? x + 1 : x - 1));
+}
 
 static bool ew_shiftable(nd_dtype t) { return ew_integer_bool(t); }
 
@@ -147,13 +164,16 @@ static void test_nextafter(void **state) {
   (void)state;
   ew_case c64 = {BIN(nextafter), .accepts = ew_real, .compute = ew_int_as_float,
                  .fref = f_nextafter};
-  ew_case c32 = c64;
+  ew_case c32 = c64, c16 = c64, cb16 = c64;
   c32.fref = f_nextafter32;
+  c16.fref = f_nextafter16;
+  cb16.fref = f_nextafter_b16;
   static const int64_t sh[2] = {4, 5};
   for (int d = 0; d < ND_NUM_DTYPES; d++) {
     nd_dtype t = th_all_dtypes[d];
     if (nd_dtype_kind(t) == 'c') continue;
-    const ew_case *c = ew_int_as_float(t) == ND_FLOAT32 ? &c32 : &c64;
+    nd_dtype k = ew_int_as_float(t);
+    const ew_case *c = k == ND_FLOAT32 ? &c32 : k == ND_FLOAT16 ? &c16 : k == ND_BFLOAT16 ? &cb16 : &c64;
     for (int L = 0; L < TH_NUM_LAYOUTS; L++) {
       nd_array *a = th_make(t, 2, sh, (th_layout)L, 1), *b = th_make(t, 2, sh, TH_F, 2);
       ew_run_one(c, t, a, b, th_layout_names[L]);

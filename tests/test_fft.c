@@ -12,7 +12,7 @@
 
 static void test_sizes_against_dft(void **state) {
   (void)state;
-  nd_fft_set_planner(ND_FFT_ESTIMATE); /* AUTO's measured plans: test_long_lengths, test_plan_cache */
+  nd_fft_set_planner(ND_FFT_ESTIMATE); /* the default (AUTO's measured plans: test_long_lengths) */
   int64_t extra[] = {97, 101, 127, 210, 243, 360, 509, 1000, 1009, 1024};
   for (int i = 0; i < 64 + 10; i++) {
     int64_t n = i < 64 ? i + 1 : extra[i - 64];
@@ -35,13 +35,14 @@ static void test_sizes_against_dft(void **state) {
     nd_release(x);
     nd_release(r);
   }
-  nd_fft_set_planner(ND_FFT_AUTO);
 }
 
 /* Lengths long enough to be split into two passes (split.c), and one that is not
- * (a large prime factor), against the long double mixed-radix reference. */
+ * (a large prime factor), against the long double mixed-radix reference; with AUTO's
+ * plans, measured on their second use. */
 static void test_long_lengths(void **state) {
   (void)state;
+  nd_fft_set_planner(ND_FFT_AUTO);
   int64_t sizes[] = {131072, 5 * 7 * 4096, 11 * 17 * 19 * 23};
   for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
     int64_t n = sizes[i];
@@ -79,6 +80,7 @@ static void test_long_lengths(void **state) {
   nd_release(hs);
   nd_release(h32);
   nd_release(hb);
+  nd_fft_set_planner(ND_FFT_ESTIMATE);
 }
 
 /* Every one-axis function on every layout, axis, norm, with n cut, default and padded. */
@@ -117,11 +119,11 @@ static void test_layouts_axes_norms(void **state) {
   nd_release(big);
   nd_release(bigr);
   nd_release(bigc);
-  nd_fft_set_planner(ND_FFT_AUTO);
 }
 
 /* Bool and integers promote to float64 (complex128 results), float32 and complex64 stay
- * single precision; complex input to rfft and ihfft is an error. */
+ * single precision, float16 and bfloat16 transform in it (NumPy's float16); complex input
+ * to rfft and ihfft is an error. */
 static void test_dtypes(void **state) {
   (void)state;
   for (int i = 0; i < ND_NUM_DTYPES; i++) {

@@ -1,7 +1,8 @@
 /* libnd_fft's plans and threads: 1- and 2-thread results bitwise equal (ESTIMATE and AUTO's
- * measured plans); the plan cache (hits, the AUTO upgrade, count and byte limits,
- * evictions while plans are in use); planner modes; wisdom files; program threads
- * transforming at once (also run under ThreadSanitizer by make test-tsan). */
+ * measured plans); the default planner (ESTIMATE) gives the same bits on every call; the
+ * plan cache (hits, the AUTO upgrade, count and byte limits, evictions while plans are in
+ * use); planner modes; wisdom files; program threads transforming at once, planning and
+ * measuring (also run under ThreadSanitizer by make test-tsan). */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,7 +54,7 @@ static void test_threads_same_results(void **state) {
     }
   }
   nd_set_num_threads(0);
-  nd_fft_set_planner(ND_FFT_AUTO);
+  nd_fft_set_planner(ND_FFT_ESTIMATE);
   nd_release(c);
   nd_release(ct);
   nd_release(r);
@@ -63,9 +64,32 @@ static void test_threads_same_results(void **state) {
   nd_release(hl);
 }
 
+/* The default planner is ESTIMATE, and its plans are never replaced: an irfft repeated
+ * gives the same bits every time (AUTO's first and later calls may differ). */
+static void test_default_same_bits(void **state) {
+  (void)state;
+  nd_fft_forget_wisdom();
+  assert_int_equal(nd_fft_get_planner(), ND_FFT_ESTIMATE);
+  nd_array *x = random_array(ND_COMPLEX128, 2, (int64_t[]){8, 1001}, 7);
+  nd_array *first = nd_fft_irfft(x, 0, -1, ND_FFT_BACKWARD);
+  assert_non_null(first);
+  nd_fft_cache_stats s0, s1;
+  nd_fft_get_cache_stats(&s0);
+  for (int i = 0; i < 6; i++) {
+    nd_array *again = nd_fft_irfft(x, 0, -1, ND_FFT_BACKWARD);
+    th_assert_same_values(again, first);
+    nd_release(again);
+  }
+  nd_fft_get_cache_stats(&s1);
+  assert_int_equal(s1.upgrades, s0.upgrades);
+  nd_release(first);
+  nd_release(x);
+}
+
 static void test_plan_cache(void **state) {
   (void)state;
   nd_fft_forget_wisdom();
+  nd_fft_set_planner(ND_FFT_AUTO);
   nd_fft_cache_stats s0, s1;
   assert_int_equal(nd_fft_get_cache_stats(&s0), ND_OK);
   assert_int_equal(s0.plans, 0);
@@ -94,8 +118,8 @@ static void test_plan_cache(void **state) {
   assert_true(s1.plans <= 1);
   assert_int_equal(nd_fft_set_cache_limits(256, (int64_t)256 << 20), ND_OK);
 
-  /* planner modes */
-  nd_fft_planner modes[] = {ND_FFT_ESTIMATE, ND_FFT_MEASURE, ND_FFT_PATIENT, ND_FFT_AUTO};
+  /* planner modes, the default last */
+  nd_fft_planner modes[] = {ND_FFT_AUTO, ND_FFT_MEASURE, ND_FFT_PATIENT, ND_FFT_ESTIMATE};
   for (int m = 0; m < 4; m++) {
     assert_int_equal(nd_fft_set_planner(modes[m]), ND_OK);
     assert_int_equal(nd_fft_get_planner(), modes[m]);
@@ -152,6 +176,8 @@ static void test_wisdom(void **state) {
   TH_EXPECT_ERROR(nd_fft_load_wisdom(junk), ND_ERR_IO, "is not FFTW wisdom");
   TH_EXPECT_ERROR(nd_fft_save_wisdom(th_path(th_dir, "no/such/dir/w.txt")), ND_ERR_IO, "fft_save_wisdom: cannot write");
   TH_EXPECT_ERROR(nd_fft_load_wisdom(NULL), ND_ERR_NULL, "fft_load_wisdom: argument path is NULL");
+  nd_fft_forget_wisdom();
+  nd_fft_set_planner(ND_FFT_ESTIMATE);
   nd_release(x);
   nd_release(x32);
 }
@@ -179,6 +205,7 @@ static void *worker(void *p) {
 
 static void test_concurrent_callers(void **state) {
   (void)state;
+  nd_fft_set_planner(ND_FFT_AUTO); /* measuring too */
   nd_fft_set_cache_limits(4, (int64_t)1 << 30);
   pthread_t th[4];
   worker_arg args[4];
@@ -191,6 +218,7 @@ static void test_concurrent_callers(void **state) {
     assert_int_equal(args[i].failures, 0);
   }
   nd_fft_set_cache_limits(256, (int64_t)256 << 20);
+  nd_fft_set_planner(ND_FFT_ESTIMATE);
 }
 
 /* test_fft_plans [PATTERN]: only the tests whose names match (cmocka's filter). */
@@ -198,6 +226,7 @@ int main(int argc, char **argv) {
   if (argc > 1) cmocka_set_test_filter(argv[1]);
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_threads_same_results),
+      cmocka_unit_test(test_default_same_bits),
       cmocka_unit_test(test_plan_cache),
       cmocka_unit_test(test_wisdom),
       cmocka_unit_test(test_concurrent_callers),

@@ -340,7 +340,8 @@ static void test_header_length_lies(void **state) {
 static void test_malformed_headers(void **state) {
   (void)state;
   static const struct { const char *header, *fragment; } cases[] = {
-      {"{'descr': '<f2', 'fortran_order': False, 'shape': (2,), }", "unsupported dtype '<f2'"},
+      {"{'descr': '<f1', 'fortran_order': False, 'shape': (2,), }", "unsupported dtype '<f1'"},
+      {"{'descr': '<V4', 'fortran_order': False, 'shape': (2,), }", "unsupported dtype '<V4'"},
       {"{'descr': '<U5', 'fortran_order': False, 'shape': (2,), }", "unsupported dtype '<U5'"},
       {"{'descr': '|O', 'fortran_order': False, 'shape': (2,), }", "unsupported dtype '|O'"},
       {"{'descr': '<f16', 'fortran_order': False, 'shape': (2,), }", "unsupported dtype '<f16'"},

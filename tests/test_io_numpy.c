@@ -66,7 +66,9 @@ static void test_npy_from_numpy(void **state) {
       nd_order order = o ? ND_F : ND_C;
       snprintf(name, sizeof name, "np_%s_%c.npy", nd_dtype_name(t), (char)order);
       load_both_ways(name, t, 3, shape3, order, true);
-      if (nd_dtype_size(t) > 1) { /* big-endian: byte-swapped on load, not mappable */
+      /* big-endian: byte-swapped on load, not mappable (bfloat16 is a void for NumPy,
+       * which has no byte order) */
+      if (nd_dtype_size(t) > 1 && t != ND_BFLOAT16) {
         snprintf(name, sizeof name, "np_be_%s_%c.npy", nd_dtype_name(t), (char)order);
         load_both_ways(name, t, 3, shape3, order, false);
       }

@@ -24,7 +24,7 @@ static bool accepts(kind k, nd_dtype t) {
   switch (k) {
     case K_STD_NORMAL:
     case K_NORMAL: return fl || cx;
-    case K_INTEGERS: return !fl && !cx;
+    case K_INTEGERS: return !fl && !cx && t != ND_FLOAT16 && t != ND_BFLOAT16;
     default: return fl;
   }
 }

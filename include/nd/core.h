@@ -177,7 +177,7 @@ ND_API bool nd_dtype_is_valid(int t);
 /** True for a signed or unsigned integer dtype (not bool).
  *  Errors: none; false for a value that is not an nd_dtype. */
 ND_API bool nd_dtype_is_integer(nd_dtype t);
-/** True for float32 and float64.
+/** True for the real floating dtypes: float16, bfloat16, float32 and float64.
  *  Errors: none; false for a value that is not an nd_dtype. */
 ND_API bool nd_dtype_is_floating(nd_dtype t);
 /** True for complex64 and complex128.
@@ -190,7 +190,11 @@ ND_API bool nd_isdtype(nd_dtype t, unsigned kinds);
 
 /** Type promotion of two dtypes: the Array API lattice, and NumPy 2's rules where the
  *  standard leaves it open (int64 with uint64 gives float64, int32 with float32 gives
- *  float64, int8 with float32 gives float32). Returns the nd_dtype, or -1 on failure.
+ *  float64, int8 with float32 gives float32). An integer takes a float of twice its size
+ *  at least: bool, int8 and uint8 keep float16 and bfloat16, int16 and uint16 with either
+ *  give float32, wider integers float64. float16 with bfloat16 gives float32 (ml_dtypes'
+ *  rule: neither holds the other's values); either with complex64 gives complex64.
+ *  Returns the nd_dtype, or -1 on failure.
  *  Errors: ND_ERR_TYPE (a value that is not an nd_dtype: "result_type: invalid dtype
  *  value 42"). */
 ND_API int nd_result_type(nd_dtype a, nd_dtype b);
@@ -218,6 +222,26 @@ ND_API nd_status nd_finfo(nd_dtype t, nd_finfo_t *info);
  *  Errors: ND_ERR_TYPE (an invalid value, or a float or complex dtype: "iinfo: float64 is
  *  not an integer dtype"). */
 ND_API nd_status nd_iinfo(nd_dtype t, nd_iinfo_t *info);
+
+/* ---- 16-bit floats ------------------------------------------------------------------ */
+
+/** The float16 nearest to x, as np.float16(x): rounded once to nearest, ties to even
+ *  (never through float32), subnormals kept, beyond the largest finite value (65504)
+ *  from 65520 on +-inf. A NaN keeps its sign and the top 10 bits of its payload, without
+ *  being quieted (NumPy's rule; 0x7c01 where those bits are all zero).
+ *  Errors: none. */
+ND_API uint16_t nd_float16_from_double(double x);
+/** The value of float16 bits h, exactly (NaN payloads kept).
+ *  Errors: none. */
+ND_API double nd_float16_to_double(uint16_t h);
+/** The bfloat16 nearest to x, as ml_dtypes.bfloat16(x): rounded once to nearest, ties to
+ *  even, subnormals kept, overflow to +-inf; every NaN gives the quiet NaN of its sign
+ *  (0x7fc0 or 0xffc0).
+ *  Errors: none. */
+ND_API uint16_t nd_bfloat16_from_double(double x);
+/** The value of bfloat16 bits b, exactly (the top half of a float32).
+ *  Errors: none. */
+ND_API double nd_bfloat16_to_double(uint16_t b);
 
 /* ---- threads ---------------------------------------------------------------------- */
 

@@ -140,10 +140,17 @@ ND_EW_UNARY_ARITHMETIC(ND_EW_DECLARE_UNARY)
 /** Exponentials, logarithms, powers: nd_exp, nd_expm1, nd_log, nd_log1p, nd_log2,
  *  nd_log10, nd_sqrt, each also as an _out form. Any numeric or bool dtype; integers and
  *  bool are computed in float (float32 up to 16 bits, float64 above; NumPy's float16 for
- *  8-bit inputs is float32 here). float32/float64 use vector routines (libmvec, within 4
- *  ulp); sqrt is correctly rounded; complex inputs use C99's complex functions, and
- *  complex expm1 gives the standard's special values (those of exp(z) - 1: expm1(-0 + 0i)
- *  is +0 + 0i, expm1(-inf + NaN i) is -1 + 0i).
+ *  8-bit inputs is float32 here). float32/float64 run nd's own vector kernels (AVX-512,
+ *  AVX2 with FMA or plain C, chosen at run time, the same bits on each): within 1 ulp of
+ *  the exact result over the whole domain (measured table: docs/guide/elementwise.md),
+ *  the correctly rounded value where that is a trivial one (exp(0) == 1, log(1) == 0,
+ *  expm1(x) == x for tiny x); sqrt is correctly rounded. float16 and bfloat16 are
+ *  computed in float32 and rounded once, as NumPy and ml_dtypes compute them (equal bits,
+ *  except next to a 16-bit rounding tie, where the last bit of the two float32 routines
+ *  decides). Complex inputs: for finite z each part within 1 ulp of its exact value (expm1's real part within 1 ulp of
+ *  max(|re|, 2^-6 |e^z|), where it cancels), C99's special values for non-finite parts,
+ *  and complex expm1 gives the standard's special values (those of exp(z) - 1:
+ *  expm1(-0 + 0i) is +0 + 0i, expm1(-inf + NaN i) is -1 + 0i).
  *  Errors: the elementwise errors (see the file comment); every dtype is taken. */
 #define ND_EW_UNARY_EXP_LOG(X)             \
   X(exp,    MATH,          NUMBOOL,  MATH) \
@@ -160,8 +167,12 @@ ND_EW_UNARY_EXP_LOG(ND_EW_DECLARE_UNARY)
 /** @{ */
 /** Trigonometric and hyperbolic: nd_sin, nd_cos, nd_tan, nd_asin, nd_acos, nd_atan,
  *  nd_sinh, nd_cosh, nd_tanh, nd_asinh, nd_acosh, nd_atanh, each also as an _out form.
- *  Same dtypes and accuracy as exp. Complex tanh(+-inf + iy) with y finite is +-1 + 0i
- *  with the zero of y's sign (the standard's; glibc's ctanh gives it the sign of sin(2y)).
+ *  Same dtypes and accuracy as exp; sin, cos and tan reduce their argument exactly at any
+ *  magnitude (sin(1e300) within 1 ulp), cos(tiny) is 1.0, sin(tiny) and tanh(tiny) are
+ *  tiny. Complex asin, acos, atan, asinh, acosh, atanh are C99's (glibc's: within 5 ulp
+ *  per part), the others each part within 1 ulp. Complex tanh(+-inf + iy) with y finite
+ *  is +-1 + 0i with the zero of y's sign (the standard's; glibc's ctanh gives it the sign
+ *  of sin(2y)).
  *  Errors: the elementwise errors (see the file comment); every dtype is taken. */
 #define ND_EW_UNARY_TRIG(X)        \
   X(sin,    MATH,  NUMBOOL,  MATH) \
@@ -256,7 +267,8 @@ ND_API nd_status nd_imag_out(nd_array *out, const nd_array *x);
  *  (ND_ERR_VALUE); floor_divide, remainder and pow of bool give int8. A float pow whose
  *  exponent is one value (a scalar, 0-d or broadcast single element) of 2, 0.5 or -1 is
  *  square, sqrt or reciprocal, as in NumPy 2 (so pow(-0.0, 0.5) is -0.0 there, 0.0 with
- *  an array of exponents). floor_divide and remainder do not take complex.
+ *  an array of exponents). float32/float64 pow is within 1 ulp (nd's vector kernels, as
+ *  exp); complex pow is C99's. floor_divide and remainder do not take complex.
  *  Errors: the elementwise errors (see the file comment), with ND_ERR_TYPE for bool input
  *  to subtract ("subtract: input dtypes bool and bool are not supported (accepts numeric
  *  dtypes, not bool; use logical_xor for bool)") and complex input to floor_divide and
@@ -313,7 +325,9 @@ ND_EW_BINARY_EXTREMA(ND_EW_DECLARE_BINARY)
  *  nd_logaddexp, each with its _out, _scalar and _scalar_out forms (and nd_scalar_NAME for
  *  atan2, copysign and nextafter). Real dtypes and bool; integers and bool are computed in
  *  float as for exp, float32 when every integer input has at most 16 bits (int16 with
- *  uint16 too), else float64; complex is an error.
+ *  uint16 too), else float64; complex is an error. float32/float64 atan2 and hypot are
+ *  within 1 ulp (nd's vector kernels, as exp), logaddexp within 1 ulp of
+ *  max(|result|, 2^-6) (where e^a + e^b is near 1 the result cancels).
  *  Errors: the elementwise errors (see the file comment), with ND_ERR_TYPE for complex
  *  input ("atan2: input dtypes complex128 and complex128 are not supported (accepts real
  *  numeric and boolean dtypes, not complex)"). */

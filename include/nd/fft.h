@@ -178,17 +178,20 @@ ND_API nd_array *nd_fft_ifftshift(const nd_array *x, int naxes, const int *axes)
    depends on (length, strides, batch, alignment, in place or not, direction, precision,
    planner mode). The cache is thread-safe and bounded (nd_fft_set_cache_limits). */
 
-/** How plans are made. AUTO (the default): a new plan is FFTW_ESTIMATE (made in
- *  microseconds) unless wisdom holds a measured one; it is replaced once by a measured
- *  one (FFTW_MEASURE on scratch memory) on its second use when measuring it is cheap
- *  (lengths up to about 2500), else once its executions have taken about as long as
- *  measuring will (0.1 s to 1.4 s), so that a first call costs little and repeated calls
- *  reach measured speed. Transforms longer than 65536 points are split into shorter ones
- *  where their length allows (guide), so measuring stays short. ESTIMATE, MEASURE and PATIENT
- *  always plan with that FFTW flag (the first call of each new size pays for measuring,
- *  seconds with PATIENT). Measured plans come from timings and may differ between runs,
- *  and so may the last bits of results; for reproducible bits use ESTIMATE without loaded
- *  wisdom. */
+/** How plans are made. ESTIMATE (the default): every plan is FFTW_ESTIMATE, made in
+ *  microseconds from FFTW's heuristics (or from wisdom, when some was loaded or measured
+ *  in this process), and the same plan every time a geometry is planned: a call on the
+ *  same data gives the same bits on every call and in every run on the same machine and
+ *  FFTW build, whatever the thread count. AUTO (the faster choice for repeated calls,
+ *  explicit): a new plan is estimated and replaced once by a measured one (FFTW_MEASURE on
+ *  scratch memory) on its second use when measuring is cheap (lengths up to about 2500),
+ *  else once its executions have taken about as long as measuring will (0.1 s to 1.4 s);
+ *  measured plans are up to about 2x faster on some lengths (docs/guide/fft.md), but they
+ *  come from timings, so the first calls and the later ones, and different runs, may
+ *  differ in the last bits. MEASURE and PATIENT always plan with that FFTW flag (the first
+ *  call of each new size pays for measuring, seconds with PATIENT). Transforms longer than
+ *  65536 points are split into shorter ones where their length allows (guide), so
+ *  measuring stays short. */
 typedef enum nd_fft_planner {
   ND_FFT_AUTO = 0,
   ND_FFT_ESTIMATE = 1,

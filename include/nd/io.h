@@ -33,8 +33,11 @@ extern "C" {
 ND_API nd_status nd_save_npy(const char *path, const nd_array *a);
 /** Reads a .npy file (versions 1.0, 2.0 and 3.0; little- or big-endian data, byte-swapped
  *  to native order; fortran_order True gives an F-contiguous array, False a C-contiguous
- *  one). dtypes: bool, int8..64, uint8..64, float32/64, complex64/128 ('|b1', '<i4',
- *  '>f8', '<c16', ...). The data size must match the shape exactly, and bool data must
+ *  one). dtypes: bool, int8..64, uint8..64, float16/32/64, complex64/128 ('|b1', '<i4',
+ *  '>f8', '<c16', '<f2', ...), and bfloat16 as '<V2' or '|V2': a 2-byte void, which is
+ *  what np.save writes for an ml_dtypes bfloat16 array (nd has no void dtype, so such a
+ *  file always reads as bfloat16; nd_save_npy writes bfloat16 as '<V2', and np.load gives
+ *  a void array that .view(ml_dtypes.bfloat16) turns back). The data size must match the shape exactly, and bool data must
  *  hold only 0 and 1.
  *  Errors: ND_ERR_IO (the file cannot be opened or read; it is not a .npy file, of another
  *  version, or truncated; a malformed header; an unsupported dtype: "load_npy: file
@@ -162,7 +165,8 @@ struct DLManagedTensor;
  *  nd_strides(a) (elements), the device is the CPU. The tensor keeps the array's memory
  *  alive until the consumer calls its deleter (exactly once); `a` itself may be released
  *  at any time. bool is exported as type code 6 (kDLBool, the code DLPack 0.8 fixed and
- *  NumPy 2 and PyTorch exchange) with any DLPack header version. Arrays that are
+ *  NumPy 2 and PyTorch exchange) with any DLPack header version; float16 as kDLFloat and
+ *  bfloat16 as kDLBfloat, 16 bits (torch.from_dlpack takes both without a copy). Arrays that are
  *  not writeable (nd_is_writeable false: marked read-only by nd_set_writeable, a memory
  *  map or nd_broadcast_to, or a view with a broadcast (stride-0) axis of extent above 1,
  *  such as nd_broadcast_arrays gives) are refused with ND_ERR_READONLY: DLPack before 1.0
@@ -187,7 +191,8 @@ ND_API struct DLManagedTensor *nd_to_dlpack_readonly(const nd_array *a);
  *  runs when the last nd array using the memory is released. Refused, with the tensor not
  *  consumed (the caller still owns it and must call its deleter): devices nd cannot
  *  address (anything but CPU, CUDA/ROCm host and CUDA managed memory: ND_ERR_VALUE),
- *  element types nd has no dtype for (float16, bfloat16, vector lanes: ND_ERR_TYPE),
+ *  element types nd has no dtype for (8-bit floats, vector lanes: ND_ERR_TYPE; 16-bit
+ *  kDLFloat is float16 and 16-bit kDLBfloat bfloat16, as PyTorch exports them),
  *  invalid shapes or misaligned data (ND_ERR_VALUE). Any failure leaves the tensor
  *  unconsumed.
  *  Errors: ND_ERR_VALUE (the device: "from_dlpack: the tensor lives on a CUDA device (type

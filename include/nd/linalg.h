@@ -45,12 +45,32 @@ extern "C" {
  *  Errors: ND_ERR_SHAPE (a 0-d operand: "matmul: operand 0 is 0-d; matmul needs at least
  *  one axis (multiply scalars instead)"; inner extents; batch shapes that do not broadcast:
  *  "matmul: [2,2,3] @ [3,3,4]: batch shapes [2] and [3] cannot be broadcast"; a result of
- *  more than ND_MAX_DIMS axes). */
+ *  more than ND_MAX_DIMS axes).
+ *
+ *  float16 and bfloat16 products accumulate in float32 and round each result element
+ *  once (NumPy's float16 matmul; ml_dtypes returns float32 for bfloat16 @ bfloat16, nd
+ *  bfloat16, as for every other dtype); bfloat16 runs on the CPU's bfloat16 dot-product
+ *  instruction where it has one (AVX512_BF16), about twice float32's throughput, which
+ *  treats bfloat16 subnormal inputs and float32 subnormal partial results as zero. The
+ *  same holds for every product built on matmul and the contraction engine (tensordot,
+ *  vecdot, inner, einsum, ...). */
 ND_API nd_array *nd_matmul(const nd_array *a, const nd_array *b);
+/** nd_matmul computed in `dtype` (NumPy's matmul(a, b, dtype=...)): the operands, of
+ *  promoted dtype t, are converted to dtype, which t must reach by same-kind casting, and
+ *  the result has dtype. For float16 or bfloat16 operands and dtype float32 nothing is
+ *  converted: the mixed-precision product reads the 16-bit operands as they are,
+ *  accumulates in float32 and returns float32, without a rounding to 16 bits (on
+ *  AVX512_BF16 for bfloat16).
+ *  Errors: as nd_matmul; ND_ERR_TYPE (an invalid dtype; "matmul: cannot compute a product
+ *  of float64 inputs in int32 (same-kind casting)"). */
+ND_API nd_array *nd_matmul_dtype(const nd_array *a, const nd_array *b, nd_dtype dtype);
 
 /** Tensor contraction over the last `naxes` axes of a and the first `naxes` of b (NumPy's
  *  tensordot with an integer): the result has a's remaining axes, then b's. naxes 0 is
- *  the outer product. Summed extents must be equal.
+ *  the outer product. Summed extents must be equal. The product reads its operands in
+ *  place where their strides allow (nd_einsum describes the engine); the result is
+ *  C-contiguous when the product writes that layout at full speed, otherwise a view of
+ *  the faster layout (its strides show which).
  *  Errors: ND_ERR_VALUE (naxes < 0 or above either ndim: "tensordot: cannot sum over 3
  *  axes of arrays with 2 and 2 axes"), ND_ERR_SHAPE (summed extents differ: "tensordot:
  *  [2,3] and [4,5]: summed axes differ (axis 1 of a has extent 3, axis 0 of b 4)"; a
@@ -105,46 +125,129 @@ ND_API nd_array *nd_trace(const nd_array *a, int64_t offset, int axis1, int axis
 ND_API nd_array *nd_cross(const nd_array *a, const nd_array *b, int axis);
 
 /** Most operands nd_einsum takes. */
-#define ND_EINSUM_MAX_OPERANDS 32
+#define ND_EINSUM_MAX_OPERANDS 1024
 
 /** Einstein summation with NumPy's grammar: "ij,jk->ik". Operands are separated by ',';
- *  letters (a-z, A-Z) label axes; "..." stands for the axes the letters leave (broadcast
- *  across operands, aligned on the right); spaces are ignored. With "->" the output is
- *  explicit; without it, it is "..." followed by the letters that occur exactly once, in
- *  alphabetical order (uppercase first). A letter repeated in one operand takes its
- *  diagonal; letters missing from the output are summed; axes of extent 1 broadcast.
- *  Operands of different dtypes are promoted. The operands are contracted pairwise in the
- *  order nd_einsum_path chooses, each pair as one (batched) matrix product read in place
- *  where strides allow. With one operand and nothing to sum, the result is a view of it
- *  (as in NumPy); otherwise a new array (C-contiguous in the output order when the last
- *  product can write it so). Malformed subscripts are errors naming the position:
- *  "einsum: invalid character '$' at position 1 (subscripts are letters)".
- *  Errors: ND_ERR_VALUE (malformed subscripts; n outside [1, ND_EINSUM_MAX_OPERANDS]:
- *  "einsum: 0 operands (1 to 32 are supported)"; subscripts for another number of
- *  operands: "einsum: the subscripts name more operands than the 1 given (',' at position
- *  1)"; an output label that is in no input, or twice in the output: "einsum: output label
- *  'j' at position 3 does not appear in any input"), ND_ERR_SHAPE (subscripts that do not
- *  match an operand's axes: "einsum: operand 0 has 2 axes but its subscripts (from
- *  position 0) name 3"; a label of two extents: "einsum: label 'j' has extent 3 in operand
- *  0 but 4 in operand 1"; `...` axes that do not broadcast; an output of more than
- *  ND_MAX_DIMS axes; operands that no pairwise order contracts without an intermediate
- *  product of more than ND_MAX_DIMS axes: "einsum: the product of operands of 59 and 59
- *  axes would have 72 axes (at most 64)"), ND_ERR_NULL (subscripts, operands or one
- *  operand NULL). */
+ *  letters (a-z, A-Z) label axes, and so does any non-ASCII character (UTF-8), as
+ *  opt_einsum names labels beyond 52 (a 5 x 5 PEPS norm has 105); "..." stands for the
+ *  axes the labels leave (broadcast across operands, aligned on the right); spaces are
+ *  ignored. With "->" the output is explicit; without it, it is "..." followed by the
+ *  labels that occur exactly once: uppercase letters, lowercase letters, then other
+ *  characters by code point. A label repeated in one operand takes its diagonal; labels
+ *  missing from the output are summed; axes of extent 1 broadcast. Operands of different
+ *  dtypes are promoted.
+ *
+ *  The operands are contracted pairwise in the order nd_einsum_path reports (the least
+ *  estimated time: nd_einsum_optimize), each pair as one batched matrix product (gemv or
+ *  dot where an extent is 1) that reads its operands in place where their strides allow,
+ *  loops over axes that do not chain, or copies the operand that costs least to copy. The
+ *  order is kept in a cache of the last 64 (subscripts, shapes, strides), so a repeated
+ *  call does not plan again. An intermediate is made in the layout its next step reads in
+ *  place; the result is C-contiguous in the output order when the last product writes
+ *  that layout at full speed, and otherwise (OpenBLAS runs a product up to twice as fast
+ *  with its longer side contiguous in C) a view in the output order of the layout the
+ *  product wrote, as NumPy's einsum returns a transposed view of its tensordot. With one
+ *  operand and nothing to sum, the result is a view of it (as in NumPy). Malformed
+ *  subscripts are errors naming the position (in bytes): "einsum: invalid character '$'
+ *  at position 1 (subscripts are letters)".
+ *  Errors: ND_ERR_VALUE (malformed subscripts, invalid UTF-8: "einsum: invalid UTF-8 byte
+ *  0xff at position 1"; n outside [1, ND_EINSUM_MAX_OPERANDS]: "einsum: 0 operands (1 to
+ *  1024 are supported)"; subscripts for another number of operands: "einsum: the
+ *  subscripts name more operands than the 1 given (',' at position 1)"; an output label
+ *  that is in no input, or twice in the output: "einsum: output label 'j' at position 3
+ *  does not appear in any input"; more than 140 distinct labels besides the letters),
+ *  ND_ERR_SHAPE (subscripts that do not match an operand's axes: "einsum: operand 0 has 2
+ *  axes but its subscripts (from position 0) name 3"; a label of two extents: "einsum:
+ *  label 'j' has extent 3 in operand 0 but 4 in operand 1"; `...` axes that do not
+ *  broadcast; an output of more than ND_MAX_DIMS axes; operands that no pairwise order
+ *  contracts without an intermediate product of more than ND_MAX_DIMS axes: "einsum: the
+ *  product of operands of 59 and 59 axes would have 72 axes (at most 64)"), ND_ERR_NULL
+ *  (subscripts, operands or one operand NULL). */
 ND_API nd_array *nd_einsum(const char *subscripts, int n, nd_array *const *operands);
 /** The contraction order nd_einsum uses for these operands: n - 1 pairs written to
  *  path[0 .. 2n-3] (positions i < j in the current operand list; the result of each step
- *  is appended to the end of the list, NumPy's einsum_path convention), found by
- *  exhaustive search for up to 6 operands and greedily beyond, avoiding any step whose
- *  product would have more than ND_MAX_DIMS axes where another order exists (such a step
- *  cannot run; a path nd_einsum can run is never changed by this); *flops gets the estimated
- *  cost of that path in NumPy's model (its "Optimized FLOP count"). Where no letter is
+ *  is appended to the end of the list, NumPy's einsum_path convention), chosen as
+ *  nd_einsum_optimize's AUTO describes, avoiding any step whose product would have more
+ *  than ND_MAX_DIMS axes where another order exists (such a step cannot run); *flops gets
+ *  the cost of that path in NumPy's model (its "Optimized FLOP count"). Where no label is
  *  summed over and there are 3 or more operands ("i,j,k->ijk"), NumPy does not plan a
  *  path and reports the cost of one step over all operands; nd still contracts in pairs
  *  and reports their (smaller) cost. path and flops may be NULL.
  *  Errors: as nd_einsum ("einsum_path: ..."). */
 ND_API nd_status nd_einsum_path(const char *subscripts, int n, nd_array *const *operands,
                                 int *path, double *flops);
+
+/** How einsum chooses its contraction order when none is given. Orders are priced by an
+ *  estimate of their time on this class of machine (each step's matrix product by its
+ *  extents, elementwise products by their size, the copy of an operand whose summed axes
+ *  do not chain), ties going to fewer flops in NumPy's model. AUTO (the default): the
+ *  cheapest of all pairwise orders for up to 10 operands (dynamic programming over
+ *  subsets of the operands; outer products only where nothing else joins two subsets),
+ *  greedily beyond; GREEDY: greedily for any count (opt_einsum's rule: the pair sharing a
+ *  label whose result is smallest against its operands, ties by time; outer products of
+ *  the smallest operands last); OPTIMAL: the search over subsets for up to 12 operands,
+ *  greedily beyond. */
+typedef enum nd_einsum_optimize {
+  ND_EINSUM_AUTO = 0,
+  ND_EINSUM_GREEDY,
+  ND_EINSUM_OPTIMAL
+} nd_einsum_optimize;
+
+/** NumPy's keyword arguments of einsum, for nd_einsum_ex, nd_einsum_out and
+ *  nd_einsum_path_ex. ND_EINSUM_DEFAULTS gives nd_einsum's behaviour; a NULL options
+ *  pointer means the same. */
+typedef struct nd_einsum_options {
+  /** An explicit contraction order in NumPy's einsum_path format, flattened: the
+   *  positions of each contraction's operands in the current list, each contraction ended
+   *  by -1 ({0, 1, -1, 0, 1, -1} is NumPy's [(0, 1), (0, 1)]); each result is appended to
+   *  the end of the list. A contraction may name one operand (it is summed down to what
+   *  the rest needs) or more than two (contracted pairwise, left to right). NULL: nd
+   *  plans the order with `optimize`. */
+  const int *path;
+  int path_len;                /**< entries of path, -1s included */
+  nd_einsum_optimize optimize; /**< the search when path is NULL */
+  /** The dtype to compute in and return, or -1 for the operands' promoted dtype. */
+  int dtype;
+  /** How operands may be converted to dtype, and the result to out's dtype (NumPy's
+   *  default is ND_CAST_SAFE). */
+  nd_casting casting;
+} nd_einsum_options;
+
+/** nd_einsum's behaviour as options. */
+#define ND_EINSUM_DEFAULTS ((nd_einsum_options){NULL, 0, ND_EINSUM_AUTO, -1, ND_CAST_SAFE})
+
+/** nd_einsum with options (NULL: ND_EINSUM_DEFAULTS).
+ *  Errors: as nd_einsum, and ND_ERR_TYPE (an operand that cannot be cast to dtype under
+ *  the casting rule: "einsum: cannot cast operand 0 from float64 to float32 under the
+ *  'safe' rule"; dtype not an nd_dtype), ND_ERR_VALUE (a malformed path: "einsum: path
+ *  contraction 2 names position 3 but 2 operands remain"; a path that leaves more than
+ *  one operand: "einsum: the path leaves 2 operands (it must end with one)"). */
+ND_API nd_array *nd_einsum_ex(const char *subscripts, int n, nd_array *const *operands,
+                              const nd_einsum_options *opts);
+/** nd_einsum_ex writing its result into `out`, whose shape must be the result's (no
+ *  broadcasting) and whose dtype the result's dtype must cast to under opts->casting
+ *  (NumPy's rule). The result is as if computed into a new array first, even when out
+ *  overlaps an operand; where out's layout lets the last matrix product write it, it is
+ *  written directly.
+ *  Errors: as nd_einsum_ex, and ND_ERR_SHAPE ("einsum: out has shape [3,4] but the result
+ *  has shape [3,5]"), ND_ERR_TYPE ("einsum: cannot cast the result from float64 to int32
+ *  under the 'safe' rule"), ND_ERR_READONLY (out is read-only). */
+ND_API nd_status nd_einsum_out(nd_array *out, const char *subscripts, int n,
+                               nd_array *const *operands, const nd_einsum_options *opts);
+/** nd_einsum_path with options: the steps nd_einsum_ex runs (the given path or the one it
+ *  plans), *nsteps of them written to path as pairs (i, j) in the format of nd_einsum_path,
+ *  with j = -1 for a step that sums one operand alone (a given path's one-operand
+ *  contractions); a given contraction of more than two operands appears as its pairwise
+ *  steps. path needs room for 2 (n - 1) ints when nd plans, 4 n + 4 always suffice. When
+ *  report is not NULL it gets NumPy's einsum_path text (the complete contraction, naive
+ *  and optimized scaling and FLOP counts, the theoretical speedup, the largest
+ *  intermediate, then one line per step with its scaling, its subscripts and the
+ *  subscripts left), a string the caller frees with free(). path, nsteps, flops and
+ *  report may be NULL.
+ *  Errors: as nd_einsum_ex ("einsum_path: ..."). */
+ND_API nd_status nd_einsum_path_ex(const char *subscripts, int n, nd_array *const *operands,
+                                   const nd_einsum_options *opts, int *path, int *nsteps,
+                                   double *flops, char **report);
 
 /* ---- the Array API's linalg extension (plus eig and eigvals) ----------------------- */
 

@@ -43,7 +43,11 @@ extern "C" {
 #endif
 
 /** Sum over the given axes, in the accumulator dtype (int64 for bool and signed
- *  integers, uint64 for unsigned ones, else a's dtype).
+ *  integers, uint64 for unsigned ones, else a's dtype). float16 and bfloat16 accumulate
+ *  in float32 and round each result once to their dtype; the same holds for nd_prod,
+ *  nd_mean, nd_var, nd_std and the cumulative functions. NumPy's float16 sum does the
+ *  same along the innermost axis, but rounds to float16 after every step over other axes
+ *  and in cumsum, so its results there can differ (nd's are the more accurate).
  *  Errors: the axis errors (see the file comment). */
 ND_API nd_array *nd_sum(const nd_array *a, int naxes, const int *axes, bool keepdims);
 /** nd_sum with a converted to `dtype` first and accumulated and returned in it.

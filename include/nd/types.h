@@ -18,7 +18,9 @@ extern "C" {
  *  in elements, offset). Views share the storage of the array they came from. */
 typedef struct nd_array nd_array;
 
-/** Element types. The values are stable; room is left for float16/bfloat16 later. */
+/** Element types. The values are stable. The two 16-bit floats are stored as their bit
+ *  patterns in uint16_t (C has no portable type for them): convert single values with
+ *  nd_float16_from_double / nd_float16_to_double and the bfloat16 pair (core.h). */
 typedef enum nd_dtype {
   ND_BOOL = 0,
   ND_INT8,
@@ -32,11 +34,14 @@ typedef enum nd_dtype {
   ND_FLOAT32,
   ND_FLOAT64,
   ND_COMPLEX64,
-  ND_COMPLEX128
+  ND_COMPLEX128,
+  ND_FLOAT16,  /**< IEEE 754 binary16, NumPy's float16: 1 sign, 5 exponent, 10 fraction bits */
+  ND_BFLOAT16  /**< bfloat16 as ml_dtypes and PyTorch define it: the top 16 bits of a float32
+                    (1 sign, 8 exponent, 7 fraction bits) */
 } nd_dtype;
 
 /** Number of dtypes nd currently implements. */
-#define ND_NUM_DTYPES 13
+#define ND_NUM_DTYPES 15
 
 /** The Array API's dtype kinds, for nd_isdtype; OR several for a tuple of kinds. */
 typedef enum nd_dtype_kinds {
@@ -165,7 +170,8 @@ typedef struct nd_scalar {
 #define ND_FLOAT(x) ((nd_scalar){.kind = ND_SCALAR_FLOAT, .v = {.f = (double)(x)}})
 #define ND_COMPLEX(re_, im_) ((nd_scalar){.kind = ND_SCALAR_COMPLEX, .v = {.c = {(re_), (im_)}}})
 
-/** Machine limits of a floating dtype (float32/64; complex types report their component). */
+/** Machine limits of a floating dtype (float16, bfloat16, float32, float64; complex types
+ *  report their component). */
 typedef struct nd_finfo_t {
   int bits;               /**< bits of the (component) type */
   double eps;             /**< difference between 1.0 and the next larger value */

@@ -35,7 +35,7 @@ __array_api_version__ = "2024.12"
 __version__ = _libnd_version()
 
 (bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float32, float64, complex64,
- complex128) = _DTYPES
+ complex128, float16, bfloat16) = _DTYPES
 
 e = _math.e
 inf = _math.inf

@@ -7,6 +7,7 @@ cdef class Array:
 ctypedef nd_array *(*unary_fn)(const nd_array *) noexcept nogil
 
 cdef Array wrap(nd_array *a)
+cdef Array retyped(Array a, nd_dtype t)
 cdef Array as_array(object x, str what)
 cdef Array scalar_array(object x, nd_dtype like, bint weak)
 cdef Array value_array(Array target, object value)

@@ -14,7 +14,7 @@ from libc.stdlib cimport free, malloc
 
 from nd._c.types cimport *
 from nd._c.core cimport *
-from nd._c.creation cimport nd_copy, nd_from_data
+from nd._c.creation cimport nd_copy, nd_from_data, nd_wrap
 from nd._c.elementwise cimport nd_abs, nd_bitwise_invert, nd_negative, nd_positive
 from nd._c.io cimport DLManagedTensor, nd_to_dlpack, nd_to_dlpack_readonly
 from nd._c.linalg cimport nd_matmul
@@ -237,8 +237,12 @@ cdef int set_item(Array self, object key, object value) except -1:
 
 # ---- the array object ---------------------------------------------------------------------
 
-cdef const char *_FORMATS[13]
-_FORMATS[:] = [b"?", b"b", b"h", b"i", b"q", b"B", b"H", b"I", b"Q", b"f", b"d", b"Zf", b"Zd"]
+# Buffer formats by dtype. float16 is NumPy's 'e'; bfloat16 has no PEP 3118 code (a buffer
+# asked for with a format is refused, and NumPy then takes __array__, which views the
+# memory as an ml_dtypes bfloat16 array; 'H' would silently give uint16).
+cdef const char *_FORMATS[ND_NUM_DTYPES]
+_FORMATS[:] = [b"?", b"b", b"h", b"i", b"q", b"B", b"H", b"I", b"Q", b"f", b"d", b"Zf", b"Zd",
+               b"e", b""]
 if sizeof(long) == 8:
     # the code NumPy gives its int64 and uint64 where long has 64 bits (Linux, macOS): 'q'
     # would make np.asarray(x) an array of np.longlong, not np.int64
@@ -264,6 +268,8 @@ cdef object item_of(nd_array *a):
     if t == ND_FLOAT32: return <double>(<float *>p)[0]
     if t == ND_FLOAT64: return (<double *>p)[0]
     if t == ND_COMPLEX64: return complex((<float *>p)[0], (<float *>p)[1])
+    if t == ND_FLOAT16: return nd_float16_to_double((<uint16_t *>p)[0])
+    if t == ND_BFLOAT16: return nd_bfloat16_to_double((<uint16_t *>p)[0])
     return complex((<double *>p)[0], (<double *>p)[1])
 
 
@@ -405,6 +411,8 @@ cdef class Array:
         """Pickled as the values in C order, the dtype's name and the shape; unpickled as a
         new C-contiguous array."""
         cdef Array c = wrap(nd_copy(self.arr, ND_C))
+        if nd_dtype_of(c.arr) == ND_BFLOAT16:  # no buffer format: the bits as uint16
+            c = retyped(c, ND_UINT16)
         return (_from_bytes, (memoryview(c).tobytes(), self.dtype.name, self.shape))
 
     # -- text
@@ -617,6 +625,9 @@ cdef class Array:
             raise BufferError("the nd array is read-only")
         if (flags & PyBUF_STRIDES) != PyBUF_STRIDES and not nd_is_contiguous(self.arr, ND_C):
             raise BufferError("the nd array is not C-contiguous (ask for a strided buffer)")
+        if (flags & PyBUF_FORMAT) == PyBUF_FORMAT and nd_dtype_of(self.arr) == ND_BFLOAT16:
+            raise BufferError("bfloat16 has no buffer format code (np.asarray(x) gives an "
+                              "ml_dtypes bfloat16 array through __array__)")
         cdef Py_ssize_t *dims = <Py_ssize_t *>malloc(sizeof(Py_ssize_t) * (2 * n + 1))
         if dims == NULL:
             raise MemoryError()
@@ -639,9 +650,18 @@ cdef class Array:
         free(buf.internal)
 
     def __array__(self, dtype=None, copy=None):
-        """A NumPy array over the same memory (NumPy reads nd's buffer)."""
+        """A NumPy array over the same memory (NumPy reads nd's buffer); bfloat16 as an
+        ml_dtypes bfloat16 array (a view of the bits as uint16)."""
         import numpy
-        a = numpy.asarray(memoryview(self))
+        if nd_dtype_of(self.arr) == ND_BFLOAT16:
+            try:
+                import ml_dtypes
+            except ImportError:
+                raise TypeError("a bfloat16 nd array to NumPy needs ml_dtypes (pip install "
+                                "ml_dtypes), or convert it first: nd.astype(x, nd.float32)") from None
+            a = numpy.asarray(memoryview(retyped(self, ND_UINT16))).view(ml_dtypes.bfloat16)
+        else:
+            a = numpy.asarray(memoryview(self))
         if copy:
             a = a.copy()
         if dtype is not None:
@@ -682,6 +702,27 @@ cdef class Array:
 
     def __dlpack_device__(self, /):
         return (DLDeviceType.CPU, 0)
+
+
+# ---- the same memory as another dtype of the same size --------------------------------------
+
+cdef void _release_source(void *data, void *ctx) noexcept nogil:
+    nd_release(<nd_array *>ctx)
+
+
+cdef Array retyped(Array a, nd_dtype t):
+    """An array over a's memory with a's layout, its elements read as dtype t (of a's
+    itemsize): bfloat16 <-> its uint16 bits, for the exchange with NumPy."""
+    cdef nd_array *r
+    nd_retain(a.arr)
+    r = nd_wrap(t, nd_ndim(a.arr), nd_shape(a.arr), nd_strides(a.arr), nd_data(a.arr),
+                _release_source, a.arr)
+    if r == NULL:
+        nd_release(a.arr)
+        raise_error()
+    if not nd_is_writeable(a.arr):
+        nd_set_writeable(r, False)
+    return wrap(r)
 
 
 # ---- pickling ---------------------------------------------------------------------------

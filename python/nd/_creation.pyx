@@ -13,7 +13,7 @@ from nd._c.core cimport *
 from nd._c.creation cimport *
 from nd._c.elementwise cimport nd_add, nd_multiply_scalar
 from nd._c.io cimport DLManagedTensor, nd_from_dlpack
-from nd._array cimport Array, as_array, wrap
+from nd._array cimport Array, as_array, retyped, wrap
 from nd._dtypes cimport DType, dtype_obj, to_dtype
 from nd._errors cimport check, raise_error
 from nd._scalars cimport fit_big_int, is_scalar, to_scalar, to_shape
@@ -63,7 +63,7 @@ cdef int _buffer_dtype(const char *fmt, Py_ssize_t itemsize) except -2:
              b"i": ND_INT32, b"I": ND_UINT32, b"l": ND_INT64 if itemsize == 8 else ND_INT32,
              b"L": ND_UINT64 if itemsize == 8 else ND_UINT32, b"q": ND_INT64, b"Q": ND_UINT64,
              b"n": ND_INT64, b"N": ND_UINT64, b"f": ND_FLOAT32, b"d": ND_FLOAT64,
-             b"Zf": ND_COMPLEX64, b"Zd": ND_COMPLEX128}
+             b"Zf": ND_COMPLEX64, b"Zd": ND_COMPLEX128, b"e": ND_FLOAT16}
     t = table.get(f, -1)
     if t >= 0 and <Py_ssize_t>nd_dtype_size(<nd_dtype>t) != itemsize:
         return -1
@@ -370,6 +370,14 @@ cdef Array _flat_floats(list obj):
     return wrap(r)
 
 
+cdef bint _is_ml_bfloat16(object obj):
+    """A NumPy array of ml_dtypes' bfloat16 (by its dtype's name and size: its type code 'E'
+    is also ml_dtypes' uint1's, its number is assigned at registration)."""
+    dt = getattr(obj, "dtype", None)
+    return (dt is not None and getattr(dt, "name", None) == "bfloat16" and
+            getattr(dt, "itemsize", 0) == 2 and hasattr(obj, "view"))
+
+
 def asarray(obj, /, *, dtype=None, device=None, copy=None):
     """An nd array from an nd array, a Python scalar, a nested sequence of scalars, a buffer
     (a NumPy array, shared without a copy) or a DLPack producer. copy=True always copies,
@@ -402,6 +410,9 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
         return wrap(nd_full_scalar(to_dtype(dtype), 0, NULL, s, ND_C))
     if isinstance(obj, (str, bytes)):  # text, as NumPy reads them; a bytearray is uint8 below
         raise TypeError(f"asarray: cannot convert {type(obj).__name__} to an nd array")
+    if _is_ml_bfloat16(obj):
+        # ml_dtypes' bfloat16 arrays have no buffer format: their bits as uint16, the same memory
+        return _finish(retyped(from_buffer(obj.view("uint16")), ND_BFLOAT16), dtype, copy, False)
     if PyObject_CheckBuffer(obj):
         return _finish(from_buffer(obj), dtype, copy, False)
     if hasattr(obj, "__dlpack__"):

@@ -285,9 +285,11 @@ _PLANNERS = {"auto": ND_FFT_AUTO, "estimate": ND_FFT_ESTIMATE, "measure": ND_FFT
 
 
 def set_planner(mode, /):
-    """How FFTW plans are made (nd_fft_set_planner), for every thread: "auto" (the default:
-    estimated plans at once, replaced by measured ones when a size is reused), "estimate",
-    "measure" or "patient" (always that FFTW effort; the first call of each size measures)."""
+    """How FFTW plans are made (nd_fft_set_planner), for every thread: "estimate" (the
+    default: the same plan every time, so the same bits on every call), "auto" (faster for
+    repeated calls: estimated plans at once, replaced by measured ones when a size is
+    reused, which may change the last bits), "measure" or "patient" (always that FFTW
+    effort; the first call of each size measures)."""
     if not isinstance(mode, str):
         raise TypeError(f"set_planner: mode must be a str, not {type(mode).__name__}")
     if mode not in _PLANNERS:

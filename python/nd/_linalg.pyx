@@ -10,7 +10,7 @@ from libc.stdlib cimport free, malloc
 
 from nd._c.types cimport *
 from nd._c.core cimport *
-from nd._c.creation cimport nd_astype
+from nd._c.creation cimport nd_astype, nd_copy
 from nd._c.linalg cimport *
 from nd._array cimport Array, as_array, wrap
 from nd._dtypes cimport to_dtype
@@ -45,9 +45,20 @@ cdef object _two(pair_fn fn, object x1, object x2, str name):
 
 # ---- main namespace ---------------------------------------------------------------------
 
-def matmul(x1, x2, /):
-    """NumPy's @: batch axes broadcast, 1-D operands promoted and the added axis removed."""
-    return _two(nd_matmul, x1, x2, "matmul")
+def matmul(x1, x2, /, *, dtype=None):
+    """NumPy's @: batch axes broadcast, 1-D operands promoted and the added axis removed.
+    dtype (NumPy's matmul keyword): computed in that dtype; float16 or bfloat16 operands
+    with dtype=nd.float32 are the mixed-precision product (float32 accumulation of the
+    16-bit operands, read as they are; a float32 result)."""
+    if dtype is None:
+        return _two(nd_matmul, x1, x2, "matmul")
+    cdef nd_dtype t = to_dtype(dtype)
+    cdef Array a = as_array(x1, "matmul")
+    cdef Array b = as_array(x2, "matmul")
+    cdef nd_array *r
+    with nogil:
+        r = nd_matmul_dtype(a.arr, b.arr, t)
+    return wrap(r)
 
 
 def tensordot(x1, x2, /, *, axes=2):
@@ -108,51 +119,175 @@ cdef nd_array **_operands(tuple operands, int *n) except NULL:
     return p
 
 
-def einsum(subscripts, /, *operands, optimize=True):
-    """Einstein summation with NumPy's grammar ("ij,jk->ik"); the operands are contracted
-    pairwise in the order einsum_path gives (optimize is accepted and ignored: nd always
-    plans the order)."""
-    if not isinstance(subscripts, str):
-        raise TypeError(f"einsum: subscripts must be a str, not {type(subscripts).__name__}")
+_CASTING = {"no": ND_CAST_NO, "equiv": ND_CAST_NO, "safe": ND_CAST_SAFE,
+            "same_kind": ND_CAST_SAME_KIND, "unsafe": ND_CAST_UNSAFE}
+
+
+def _sublist_label(x, name):
+    """A label of NumPy's sublist format: an int (0-51 the letters; beyond, the characters
+    opt_einsum uses) or Ellipsis."""
+    if x is Ellipsis:
+        return "..."
+    if isinstance(x, bool) or not isinstance(x, int) or x < 0:
+        raise TypeError(f"{name}: sublist labels are non-negative integers or Ellipsis, not {x!r}")
+    if x < 52:
+        return "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"[x]
+    return chr(x + 140)
+
+
+def _subscripts(args, name):
+    """(subscripts, operands) from einsum's two calling forms: a string then the operands,
+    or NumPy's interleaved operand, sublist, ..., [output sublist]."""
+    if not args:
+        raise TypeError(f"{name}: missing the subscripts")
+    if isinstance(args[0], str):
+        return args[0], args[1:]
+    ops, terms = [], []
+    i = 0
+    while i + 1 < len(args):
+        ops.append(args[i])
+        terms.append("".join(_sublist_label(x, name) for x in args[i + 1]))
+        i += 2
+    subs = ",".join(terms)
+    if i < len(args):
+        subs += "->" + "".join(_sublist_label(x, name) for x in args[i])
+    return subs, tuple(ops)
+
+
+cdef int _options(str name, object optimize, object dtype, object casting,
+                  nd_einsum_options *o, int **path) except -1:
+    """Fills o from NumPy's keywords; *path gets a malloc'd path (the caller frees it)."""
+    o.path = NULL
+    o.path_len = 0
+    o.optimize = ND_EINSUM_AUTO
+    o.dtype = -1
+    if casting not in _CASTING:
+        raise ValueError(f"{name}: casting must be one of 'no', 'equiv', 'safe', 'same_kind' "
+                         f"or 'unsafe', not {casting!r}")
+    o.casting = _CASTING[casting]
+    if dtype is not None:
+        o.dtype = to_dtype(dtype)
+    if isinstance(optimize, tuple) and len(optimize) == 2 and isinstance(optimize[0], str):
+        optimize = optimize[0]  # (path type, memory limit): nd has no memory limit
+    if optimize is True or optimize is False or optimize is None or optimize == "auto":
+        return 0
+    if isinstance(optimize, str):
+        if optimize == "greedy":
+            o.optimize = ND_EINSUM_GREEDY
+        elif optimize == "optimal":
+            o.optimize = ND_EINSUM_OPTIMAL
+        else:
+            raise ValueError(f"{name}: optimize must be a bool, 'greedy', 'optimal' or a path, "
+                             f"not {optimize!r}")
+        return 0
+    steps = list(optimize)
+    if steps and steps[0] == "einsum_path":
+        steps = steps[1:]
+    flat = []
+    for step in steps:
+        if isinstance(step, (str, bytes)) or not hasattr(step, "__iter__"):
+            raise TypeError(f"{name}: a path is a list of tuples of operand positions, not {step!r}")
+        for x in step:
+            if isinstance(x, bool) or not isinstance(x, int) or x < 0:
+                raise TypeError(f"{name}: path positions are non-negative integers, not {x!r}")
+            flat.append(x)
+        flat.append(-1)
+    path[0] = <int *>malloc(sizeof(int) * (len(flat) + 1))
+    if path[0] == NULL:
+        raise MemoryError()
+    for k, x in enumerate(flat):
+        path[0][k] = x
+    o.path = path[0]
+    o.path_len = len(flat)
+    return 0
+
+
+def einsum(*args, out=None, dtype=None, order="K", casting="safe", optimize=True):
+    """einsum(subscripts, *operands, out=None, dtype=None, order='K', casting='safe',
+    optimize=True): Einstein summation with NumPy's grammar ("ij,jk->ik", or NumPy's
+    interleaved operand, sublist form), contracted pairwise. optimize: True/'auto' (nd's
+    search; False too, as nd always contracts pairwise), 'greedy', 'optimal', or a path
+    as einsum_path returns it. dtype and casting: NumPy's; out: a result array (its shape
+    the result's; the result cast under casting). order: 'K' and 'A' keep the layout the
+    contraction produced; 'C' or 'F' copy into that order when it differs."""
+    subscripts, operands = _subscripts(args, "einsum")
+    if order not in ("K", "A", "C", "F"):
+        raise ValueError(f"einsum: order must be one of 'K', 'A', 'C' or 'F', not {order!r}")
     cdef bytes sub = subscripts.encode()
     cdef const char *cs = sub
     cdef int n
-    cdef nd_array **p = _operands(operands, &n)
-    cdef nd_array *r
-    try:
-        with nogil:
-            r = nd_einsum(cs, n, p)
-    finally:
-        free(p)
-    return wrap(r)
-
-
-def einsum_path(subscripts, /, *operands, optimize="greedy"):
-    """The contraction order einsum uses, as NumPy's einsum_path returns it: (["einsum_path",
-    (i, j), ...], a text report with the estimated FLOP count)."""
-    if not isinstance(subscripts, str):
-        raise TypeError(f"einsum_path: subscripts must be a str, not {type(subscripts).__name__}")
-    cdef bytes sub = subscripts.encode()
-    cdef const char *cs = sub
-    cdef int n
-    cdef nd_array **p = _operands(operands, &n)
-    cdef int *path = <int *>malloc(sizeof(int) * (2 * n + 2))
-    cdef double flops = 0
+    cdef nd_einsum_options o
+    cdef int *path = NULL
+    cdef nd_array **p = NULL
+    cdef nd_array *r = NULL
     cdef nd_status st
+    cdef Array target
     try:
-        if path == NULL:
-            raise MemoryError()
+        _options("einsum", optimize, dtype, casting, &o, &path)
+        p = _operands(operands, &n)
+        if out is not None:
+            if not isinstance(out, Array):
+                raise TypeError(f"einsum: out must be an nd array, not {type(out).__name__}")
+            target = out
+            with nogil:
+                st = nd_einsum_out(target.arr, cs, n, p, &o)
+            check(st)
+            return out
         with nogil:
-            st = nd_einsum_path(cs, n, p, path, &flops)
-        check(st)
-        steps = [(path[2 * i], path[2 * i + 1]) for i in range(n - 1)] if n > 1 else [(0,)]
+            r = nd_einsum_ex(cs, n, p, &o)
     finally:
         free(p)
         free(path)
-    report = (f"  Complete contraction:  {subscripts}\n"
-              f"  Optimized FLOP count:  {flops:.3e}\n"
-              f"  Contraction path:  {steps}")
-    return ["einsum_path"] + steps, report
+    cdef nd_array *c
+    cdef nd_order want = ND_C if order == "C" else ND_F
+    if r != NULL and order in ("C", "F") and not nd_is_contiguous(r, want):
+        with nogil:
+            c = nd_copy(r, want)
+        nd_release(r)
+        r = c
+    return wrap(r)
+
+
+def einsum_path(*args, optimize=True, einsum_call=False):
+    """The contraction order einsum uses, as NumPy's einsum_path returns it: (["einsum_path",
+    (i, j), ...], NumPy's text report: scaling, FLOP counts, the largest intermediate and
+    every contraction). optimize as for einsum (True: the order einsum runs by default,
+    where NumPy's einsum_path defaults to 'greedy'; 'greedy'; 'optimal'; or a path to
+    report on)."""
+    subscripts, operands = _subscripts(args, "einsum_path")
+    cdef bytes sub = subscripts.encode()
+    cdef const char *cs = sub
+    cdef int n
+    cdef nd_einsum_options o
+    cdef int *given = NULL
+    cdef nd_array **p = NULL
+    cdef int *steps = NULL
+    cdef int nsteps = 0
+    cdef double flops = 0
+    cdef char *text = NULL
+    cdef nd_status st
+    try:
+        _options("einsum_path", optimize, None, "safe", &o, &given)
+        p = _operands(operands, &n)
+        steps = <int *>malloc(sizeof(int) * (4 * n + 4))
+        if steps == NULL:
+            raise MemoryError()
+        with nogil:
+            st = nd_einsum_path_ex(cs, n, p, &o, steps, &nsteps, &flops, &text)
+        check(st)
+        report = text.decode()
+        path = ["einsum_path"]
+        for k in range(nsteps):
+            i, j = steps[2 * k], steps[2 * k + 1]
+            path.append((i,) if j < 0 else (i, j))
+        if nsteps == 0:  # one operand: NumPy's path names it alone
+            path.append((0,))
+    finally:
+        free(p)
+        free(steps)
+        free(given)
+        free(text)
+    return path, report
 
 
 # ---- nd.linalg --------------------------------------------------------------------------

@@ -7,7 +7,7 @@ import operator
 from libc.stdint cimport int64_t, uint64_t
 
 from nd._c.types cimport *
-from nd._c.core cimport nd_dtype_name, nd_dtype_of, nd_release
+from nd._c.core cimport nd_dtype_name, nd_dtype_of, nd_isdtype, nd_release
 from nd._c.creation cimport nd_from_data, nd_scalar_array
 from nd._c.elementwise cimport nd_equal, nd_not_equal, nd_weak
 from nd._errors cimport raise_error
@@ -58,7 +58,7 @@ cdef nd_array *scalar_nd(object x, nd_dtype like, bint weak) except NULL:
 
 
 cdef inline bint is_inexact(nd_dtype t) noexcept:
-    return t == ND_FLOAT32 or t == ND_FLOAT64 or t == ND_COMPLEX64 or t == ND_COMPLEX128
+    return nd_isdtype(t, ND_KIND_REAL_FLOATING | ND_KIND_COMPLEX_FLOATING)
 
 
 cdef object fit_big_int(object x, nd_dtype t):

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "error.h"
+#include "half.h"
 #include "nd/core.h"
 
 #define NDI_KIND_CHAR_b 'b'
@@ -15,7 +16,7 @@
 #define NDI_KIND_CHAR_c 'c'
 #define NDI_KIND_CHAR(K) NDI_KIND_CHAR_##K
 #define NDI_DTYPE_ENTRY(E, N, T, K, NAME, ...) [E] = {NAME, sizeof(T), NDI_KIND_CHAR(K)},
-const ndi_dtype_info ndi_dtype_table[ND_NUM_DTYPES] = {NDI_DTYPES(NDI_DTYPE_ENTRY)};
+const ndi_dtype_info ndi_dtype_table[ND_NUM_DTYPES] = {NDI_ALL_DTYPES(NDI_DTYPE_ENTRY)};
 
 nd_status ndi_check_dtype(const char *op, int t) {
   if (ndi_dtype_ok(t)) return ND_OK;
@@ -29,7 +30,7 @@ nd_dtype ndi_real_dtype(nd_dtype t) {
 }
 
 nd_dtype ndi_complex_dtype(nd_dtype real) {
-  return real == ND_FLOAT32 ? ND_COMPLEX64 : ND_COMPLEX128;
+  return ndi_dtype_size(real) <= 4 ? ND_COMPLEX64 : ND_COMPLEX128;
 }
 
 /* Bits of an integer dtype. */
@@ -39,10 +40,12 @@ static nd_dtype signed_of_bits(int bits) {
   return bits <= 8 ? ND_INT8 : bits <= 16 ? ND_INT16 : bits <= 32 ? ND_INT32 : ND_INT64;
 }
 
-/* The smallest float that holds every value of an integer dtype, as NumPy 2 promotes
- * integers with floats (NumPy would pick float16 for 8-bit integers; nd has no float16,
- * and float16 with float32 gives float32 anyway, so float32 is what every pairing sees). */
-static nd_dtype float_for_int(nd_dtype t) { return int_bits(t) <= 16 ? ND_FLOAT32 : ND_FLOAT64; }
+/* The wider of two real floats: float16 with bfloat16 is float32 (ml_dtypes; neither
+ * holds the other's values), otherwise the larger. */
+static nd_dtype wider_float(nd_dtype a, nd_dtype b) {
+  if (ndi_dtype_size(a) == ndi_dtype_size(b)) return a == b ? a : ND_FLOAT32;
+  return ndi_dtype_size(a) > ndi_dtype_size(b) ? a : b;
+}
 
 nd_dtype ndi_promote(nd_dtype a, nd_dtype b) {
   if (a == b) return a;
@@ -64,10 +67,16 @@ nd_dtype ndi_promote(nd_dtype a, nd_dtype b) {
     if (int_bits(u) < 64) return signed_of_bits(2 * int_bits(u));
     return ND_FLOAT64; /* uint64 with any signed integer */
   }
-  /* b is float or complex; a is an integer, a float or a complex. */
-  nd_dtype need = ra == 0 ? float_for_int(a) : ndi_real_dtype(a);
-  nd_dtype comp = ndi_real_dtype(b);
-  nd_dtype real = ndi_dtype_size(need) > ndi_dtype_size(comp) ? need : comp;
+  /* b is float or complex; a is an integer, a float or a complex. An integer needs a float
+   * twice its size, as NumPy 2 promotes: 8-bit integers fit either 16-bit float (float16,
+   * and ml_dtypes' rule for bfloat16), 16-bit ones float32, wider ones float64. */
+  nd_dtype comp = ndi_real_dtype(b), real;
+  if (ra == 0) {
+    size_t need = 2 * ndi_dtype_size(a);
+    real = ndi_dtype_size(comp) >= need ? comp : need <= 4 ? ND_FLOAT32 : ND_FLOAT64;
+  } else {
+    real = wider_float(ndi_real_dtype(a), comp);
+  }
   return (rb == 2 || ra == 2) ? ndi_complex_dtype(real) : real;
 }
 
@@ -169,6 +178,7 @@ static int dtype_from_alias(const char *name) {
     {"u8", ND_UINT64},     {"L", ND_UINT64},       {"Q", ND_UINT64},
     {"P", ND_UINT64},      {"uint", ND_UINT64},    {"uintp", ND_UINT64},
     {"ulong", ND_UINT64},  {"ulonglong", ND_UINT64},
+    {"f2", ND_FLOAT16},    {"e", ND_FLOAT16},      {"half", ND_FLOAT16},
     {"f4", ND_FLOAT32},    {"f", ND_FLOAT32},      {"single", ND_FLOAT32},
     {"f8", ND_FLOAT64},    {"d", ND_FLOAT64},      {"float", ND_FLOAT64},
     {"double", ND_FLOAT64},
@@ -208,7 +218,12 @@ nd_status nd_finfo(nd_dtype t, nd_finfo_t *info) {
   if (!info) return ndi_null_arg_named("finfo", "info");
   if (ndi_check_dtype("finfo", (int)t)) return ND_ERR_TYPE;
   nd_dtype r = ndi_real_dtype(t);
-  if (r == ND_FLOAT32) {
+  if (r == ND_FLOAT16) {
+    *info = (nd_finfo_t){16, 0x1p-10, 65504.0, -65504.0, 0x1p-14, ND_FLOAT16};
+  } else if (r == ND_BFLOAT16) {
+    double max = nd_bfloat16_to_double(0x7f7f);
+    *info = (nd_finfo_t){16, 0x1p-7, max, -max, 0x1p-126, ND_BFLOAT16};
+  } else if (r == ND_FLOAT32) {
     *info = (nd_finfo_t){32, FLT_EPSILON, FLT_MAX, -FLT_MAX, FLT_MIN, ND_FLOAT32};
   } else if (r == ND_FLOAT64) {
     *info = (nd_finfo_t){64, DBL_EPSILON, DBL_MAX, -DBL_MAX, DBL_MIN, ND_FLOAT64};
@@ -255,3 +270,8 @@ nd_status nd_iinfo(nd_dtype t, nd_iinfo_t *info) {
   }
   return ND_OK;
 }
+
+uint16_t nd_float16_from_double(double x) { return ndi_f64_to_f16(x); }
+double nd_float16_to_double(uint16_t h) { return ndi_f16_to_f32(h); }
+uint16_t nd_bfloat16_from_double(double x) { return ndi_f64_to_bf16(x); }
+double nd_bfloat16_to_double(uint16_t b) { return ndi_bf16_to_f32(b); }

@@ -2,6 +2,7 @@
 #ifndef NDI_DTYPE_H
 #define NDI_DTYPE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -24,6 +25,12 @@ static inline size_t ndi_dtype_align(nd_dtype t) {
   return ndi_dtype_table[t].kind == 'c' ? ndi_dtype_table[t].size / 2 : ndi_dtype_table[t].size;
 }
 static inline const char *ndi_dtype_name(nd_dtype t) { return ndi_dtype_table[t].name; }
+
+/* float16 and bfloat16: their elements are bits that code computes on as float32. */
+static inline bool ndi_is_half(nd_dtype t) { return t == ND_FLOAT16 || t == ND_BFLOAT16; }
+/* The dtype that computes for results of dtype t: float32 for the 16-bit floats (which
+ * float32 holds exactly; results are rounded to them once, at the end), t otherwise. */
+static inline nd_dtype ndi_compute_dtype(nd_dtype t) { return ndi_is_half(t) ? ND_FLOAT32 : t; }
 
 /* Promotion without argument checks (both valid). */
 nd_dtype ndi_promote(nd_dtype a, nd_dtype b);

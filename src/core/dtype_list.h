@@ -25,4 +25,14 @@
   X(ND_COMPLEX64, c64, float _Complex, c, "complex64", __VA_ARGS__) \
   X(ND_COMPLEX128, c128, double _Complex, c, "complex128", __VA_ARGS__)
 
+/* The 16-bit floats, kept out of NDI_DTYPES: their elements are uint16_t bit patterns that
+ * C cannot compute with, so code generated for the kind f would be wrong for them. Kernels
+ * either convert them to float32 (core/half.h) or have loops of their own; tables that only
+ * need sizes and names take NDI_ALL_DTYPES. */
+#define NDI_HALF_DTYPES(X, ...)                                  \
+  X(ND_FLOAT16, f16, uint16_t, f, "float16", __VA_ARGS__)        \
+  X(ND_BFLOAT16, bf16, uint16_t, f, "bfloat16", __VA_ARGS__)
+
+#define NDI_ALL_DTYPES(X, ...) NDI_DTYPES(X, __VA_ARGS__) NDI_HALF_DTYPES(X, __VA_ARGS__)
+
 #endif

@@ -4,6 +4,7 @@
 
 #include "array.h"
 #include "error.h"
+#include "half.h"
 #include "layout/layout.h"
 #include "kernels/loop.h"
 #include "nd/core.h"
@@ -97,6 +98,14 @@ static double _Complex load_complex(nd_dtype t, const char *p) {
   }
     NDI_DTYPES(NDI_LOAD_CASE)
 #undef NDI_LOAD_CASE
+#define NDI_LOAD_HALF(E, N, T, K, NAME, ...) \
+  case E: {                                  \
+    T v;                                     \
+    memcpy(&v, p, sizeof v);                 \
+    return ndi_##N##_to_f32(v);              \
+  }
+    NDI_HALF_DTYPES(NDI_LOAD_HALF)
+#undef NDI_LOAD_HALF
   }
   return 0;
 }

@@ -47,7 +47,9 @@ nd_status ndf_resolve(const ndf_request *rq, const nd_array *x, int naxes, const
   if (rq->family == NDF_REAL_IN && nd_dtype_is_complex(t))
     return nd_set_error(ND_ERR_TYPE, "%s: complex input (%s) is not accepted; use %s", op,
                         nd_dtype_name(t), rq->hermitian ? "ifft" : "fft");
-  a->single = t == ND_FLOAT32 || t == ND_COMPLEX64;
+  /* float16 and bfloat16 transform in single precision, as NumPy's float16 (its float32
+   * loops) */
+  a->single = t == ND_FLOAT32 || t == ND_COMPLEX64 || t == ND_FLOAT16 || t == ND_BFLOAT16;
   a->result = rq->family == NDF_REAL_OUT ? (a->single ? ND_FLOAT32 : ND_FLOAT64)
                                          : (a->single ? ND_COMPLEX64 : ND_COMPLEX128);
   a->ndim = nd_ndim(x);

@@ -1,5 +1,5 @@
 /* Everything that calls FFTW: planning (guru64 interface), the plan cache, the planner
- * mode and its AUTO policy, wisdom, execution. The rest of the component sees plans as
+ * mode (ESTIMATE by default) and the AUTO policy, wisdom, execution. The rest of the component sees plans as
  * opaque ndf_plan handles.
  *
  * Locks: `cache_lock` guards the table and is held only for lookups and bookkeeping;
@@ -60,7 +60,9 @@ struct ndf_plan {
 static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_mutex_t planner_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
-static _Atomic int planner_mode = ND_FFT_AUTO;
+/* ESTIMATE by default: the same plan for a geometry every time it is made, so the same
+ * bits on every call (AUTO's measured replacement changes the last bits; fft.h) */
+static _Atomic int planner_mode = ND_FFT_ESTIMATE;
 
 static struct {
   ndf_plan *bucket[NDF_BUCKETS];

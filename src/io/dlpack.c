@@ -33,6 +33,10 @@ static void export_deleter(DLManagedTensor *self) {
 
 static DLDataType dl_dtype_of(nd_dtype t) {
   DLDataType d = {0, (uint8_t)(ndi_dtype_size(t) * 8), 1};
+  if (t == ND_BFLOAT16) {
+    d.code = kDLBfloat;
+    return d;
+  }
   switch (ndi_dtype_kind(t)) {
     case 'i': d.code = kDLInt; break;
     case 'u': d.code = kDLUInt; break;
@@ -96,10 +100,11 @@ static void import_deleter(void *data, void *ctx) {
 /* The nd dtype of a DLPack element type, or -1. */
 static int nd_dtype_for(DLDataType d) {
   if (d.lanes != 1) return -1;
+  if (d.code == kDLBfloat) return d.bits == 16 ? ND_BFLOAT16 : -1;
   char kind = d.code == kDLInt ? 'i' : d.code == kDLUInt ? 'u' : d.code == kDLFloat ? 'f'
             : d.code == kDLComplex ? 'c' : 0;
   if (d.code == NDI_DL_BOOL) kind = 'b';
-  for (int t = 0; kind && t < ND_NUM_DTYPES; t++)
+  for (int t = 0; kind && t < ND_NUM_DTYPES; t++) /* 16-bit kDLFloat: float16, first */
     if (ndi_dtype_kind((nd_dtype)t) == kind && ndi_dtype_size((nd_dtype)t) * 8 == d.bits)
       return t;
   return -1;
@@ -152,7 +157,7 @@ nd_array *nd_from_dlpack(struct DLManagedTensor *mt) {
                           device_name(dev), dev);
   int dt = nd_dtype_for(t->dtype);
   if (dt < 0)
-    return ndi_error_null(ND_ERR_TYPE, "from_dlpack: element type (code %u, %u bits, %u lanes) has no nd dtype (nd has bool, int8-64, uint8-64, float32/64, complex64/128)",
+    return ndi_error_null(ND_ERR_TYPE, "from_dlpack: element type (code %u, %u bits, %u lanes) has no nd dtype (nd has bool, int8-64, uint8-64, float16/32/64, bfloat16, complex64/128)",
                           t->dtype.code, t->dtype.bits, t->dtype.lanes);
   if (t->ndim < 0 || t->ndim > ND_MAX_DIMS)
     return ndi_error_null(ND_ERR_VALUE, "from_dlpack: ndim %d is outside [0, %d]", t->ndim,

@@ -183,7 +183,7 @@ nd_status ndi_npy_parse_descr(const char *s, size_t n, nd_dtype *t, bool *swap,
   if (n - i == 1 && s[i] == '?') {
     kind = 'b';
     size = 1;
-  } else if (n - i >= 2 && n - i <= 3 && one_of(s[i], "biufc")) {
+  } else if (n - i >= 2 && n - i <= 3 && one_of(s[i], "biufcV")) {
     kind = s[i];
     for (size_t k = i + 1; k < n; k++) {
       if (s[k] < '0' || s[k] > '9') {
@@ -193,7 +193,14 @@ nd_status ndi_npy_parse_descr(const char *s, size_t n, nd_dtype *t, bool *swap,
       size = size * 10 + (size_t)(s[k] - '0');
     }
   }
-  for (int d = 0; kind && d < ND_NUM_DTYPES; d++) {
+  /* a 2-byte void is how NumPy saves an ml_dtypes bfloat16 array ('<V2'; nd has no void
+   * dtype, so it reads the bytes as bfloat16, unswapped as NumPy leaves voids) */
+  if (kind == 'V' && size == 2) {
+    *t = ND_BFLOAT16;
+    *swap = false;
+    return ND_OK;
+  }
+  for (int d = 0; kind && kind != 'V' && d < ND_NUM_DTYPES; d++) {
     if (ndi_dtype_kind((nd_dtype)d) == kind && ndi_dtype_size((nd_dtype)d) == size) {
       *t = (nd_dtype)d;
       bool little = ndi_host_little_endian();
@@ -201,7 +208,7 @@ nd_status ndi_npy_parse_descr(const char *s, size_t n, nd_dtype *t, bool *swap,
       return ND_OK;
     }
   }
-  return ndi_io_error(w, ND_ERR_IO, "unsupported dtype '%s' in the header (nd reads bool, int8-64, uint8-64, float32/64 and complex64/128: '|b1', '<i4', '>f8', '<c16', ...)",
+  return ndi_io_error(w, ND_ERR_IO, "unsupported dtype '%s' in the header (nd reads bool, int8-64, uint8-64, float16/32/64, complex64/128 and bfloat16 as '<V2': '|b1', '<i4', '>f8', '<c16', ...)",
                       shown);
 }
 
@@ -299,8 +306,10 @@ size_t ndi_npy_format_header_for(nd_dtype t, int ndim, const int64_t *shape, boo
   char dict[NDI_NPY_HEADER_MAX];
   size_t item = ndi_dtype_size(t);
   char order = item == 1 ? '|' : ndi_host_little_endian() ? '<' : '>';
+  /* bfloat16 as NumPy saves an ml_dtypes bfloat16 array: a 2-byte void, '<V2' */
+  char kind = t == ND_BFLOAT16 ? 'V' : ndi_dtype_kind(t);
   int n = snprintf(dict, sizeof dict, "{'descr': '%c%c%zu', 'fortran_order': %s, 'shape': (", order,
-                   ndi_dtype_kind(t), item, fortran ? "True" : "False");
+                   kind, item, fortran ? "True" : "False");
   for (int i = 0; i < ndim; i++)
     n += snprintf(dict + n, sizeof dict - (size_t)n, "%s%lld", i ? ", " : "",
                   (long long)shape[i]);

@@ -4,11 +4,14 @@
  * it holds a NaN); only when that beats the best so far does a second pass, over the same
  * block still in L1, find its first position. A NaN ends the scan: the first NaN is the
  * answer, as in NumPy. col keeps a best value and index per column and updates them row
- * by row (a "slow axis" argmax streams memory like a fast one). */
+ * by row (a "slow axis" argmax streams memory like a fast one). float16 and bfloat16
+ * elements are compared as the float32 values they hold (CT the compare type, LD the
+ * load). */
 #include <stdbool.h>
 
 #include "argreduce.h"
 #include "core/dtype_list.h"
+#include "core/half.h"
 
 #define LANES 16
 #define ABLK 512
@@ -21,47 +24,47 @@
 #define ISNAN_u(x) false
 #define ISNAN_f(x) ((x) != (x))
 
-#define ARG_ROW(NAME, T, K, GT)                                                            \
+#define ARG_ROW(NAME, T, CT, LD, K, GT)                                                            \
   NDI_HOT static int64_t NAME##_row(const char *in, int64_t s, int64_t n) {               \
-    T best = *(const T *)in;                                                               \
+    CT best = LD(*(const T *)in);                                                          \
     if (ISNAN_##K(best)) return 0;                                                         \
     int64_t bi = 0;                                                                        \
     for (int64_t b0 = 0; b0 < n; b0 += ABLK) {                                             \
       int64_t len = n - b0 < ABLK ? n - b0 : ABLK;                                         \
       const char *p = in + b0 * s;                                                         \
-      T m[LANES];                                                                          \
+      CT m[LANES];                                                                         \
       bool nan = false;                                                                    \
-      for (int j = 0; j < LANES; j++) m[j] = *(const T *)p;                                \
+      for (int j = 0; j < LANES; j++) m[j] = LD(*(const T *)p);                            \
       int64_t i = 0;                                                                       \
       if (s == (int64_t)sizeof(T)) {                                                       \
         const T *x = (const T *)p;                                                         \
         for (; i + LANES <= len; i += LANES)                                               \
           for (int j = 0; j < LANES; j++) {                                                \
-            T v = x[i + j];                                                                \
+            CT v = LD(x[i + j]);                                                           \
             nan |= ISNAN_##K(v);                                                           \
             m[j] = GT(v, m[j]) ? v : m[j];                                                 \
           }                                                                                \
       }                                                                                    \
       for (; i < len; i++) {                                                               \
-        T v = *(const T *)(p + i * s);                                                     \
+        CT v = LD(*(const T *)(p + i * s));                                                \
         nan |= ISNAN_##K(v);                                                               \
         m[0] = GT(v, m[0]) ? v : m[0];                                                     \
       }                                                                                    \
       if (nan) {                                                                           \
         for (i = 0;; i++)                                                                  \
-          if (ISNAN_##K(*(const T *)(p + i * s))) return b0 + i;                           \
+          if (ISNAN_##K(LD(*(const T *)(p + i * s)))) return b0 + i;                       \
       }                                                                                    \
-      T bm = m[0];                                                                         \
+      CT bm = m[0];                                                                        \
       for (int j = 1; j < LANES; j++) bm = GT(m[j], bm) ? m[j] : bm;                       \
       if (!GT(bm, best)) continue;                                                         \
       best = bm;                                                                           \
-      for (i = 0; *(const T *)(p + i * s) != bm; i++) {}                                   \
+      for (i = 0; LD(*(const T *)(p + i * s)) != bm; i++) {}                               \
       bi = b0 + i;                                                                         \
     }                                                                                      \
     return bi;                                                                             \
   }
 
-#define ARG_COL(NAME, T, K, GT)                                                            \
+#define ARG_COL(NAME, T, CT, LD, K, GT)                                                            \
   NDI_HOT static void NAME##_col(int64_t *restrict idx, void *bestv, const char *in,      \
                                  int64_t sk, int64_t sr, int64_t m, int64_t n) {          \
     T *restrict best = (T *)bestv;                                                         \
@@ -73,28 +76,34 @@
       const char *row = in + r * sr;                                                       \
       for (int64_t k = 0; k < m; k++) {                                                    \
         T v = *(const T *)(row + k * sk), b = best[k];                                     \
-        bool take = GT(v, b) || (ISNAN_##K(v) && !ISNAN_##K(b));                           \
+        CT cv = LD(v), cb = LD(b);                                                         \
+        bool take = GT(cv, cb) || (ISNAN_##K(cv) && !ISNAN_##K(cb));                       \
         best[k] = take ? v : b;                                                            \
         idx[k] = take ? r : idx[k];                                                        \
       }                                                                                    \
     }                                                                                      \
   }
 
-#define ARG_BETTER(NAME, T, K, GT)                                                         \
+#define ARG_BETTER(NAME, T, CT, LD, K, GT)                                                 \
   static bool NAME##_better(const void *cur, const void *cand) {                           \
-    T c = *(const T *)cur, v = *(const T *)cand;                                           \
+    CT c = LD(*(const T *)cur), v = LD(*(const T *)cand);                                  \
     return GT(v, c) || (ISNAN_##K(v) && !ISNAN_##K(c));                                    \
   }
 
-#define ARG_ALL(NAME, T, K, GT) ARG_ROW(NAME, T, K, GT) ARG_COL(NAME, T, K, GT) ARG_BETTER(NAME, T, K, GT)
-#define ARG_REAL(S, T, K) ARG_ALL(argmax_##S, T, K, GT_MAX) ARG_ALL(argmin_##S, T, K, GT_MIN)
-#define ARG_b(S, T) ARG_REAL(S, T, b)
-#define ARG_i(S, T) ARG_REAL(S, T, i)
-#define ARG_u(S, T) ARG_REAL(S, T, u)
-#define ARG_f(S, T) ARG_REAL(S, T, f)
+#define ARG_ALL(NAME, T, CT, LD, K, GT) \
+  ARG_ROW(NAME, T, CT, LD, K, GT) ARG_COL(NAME, T, CT, LD, K, GT) ARG_BETTER(NAME, T, CT, LD, K, GT)
+#define ARG_REAL(S, T, CT, LD, K) \
+  ARG_ALL(argmax_##S, T, CT, LD, K, GT_MAX) ARG_ALL(argmin_##S, T, CT, LD, K, GT_MIN)
+#define AS_IS(x) (x)
+#define ARG_b(S, T) ARG_REAL(S, T, T, AS_IS, b)
+#define ARG_i(S, T) ARG_REAL(S, T, T, AS_IS, i)
+#define ARG_u(S, T) ARG_REAL(S, T, T, AS_IS, u)
+#define ARG_f(S, T) ARG_REAL(S, T, T, AS_IS, f)
 #define ARG_c(S, T)
 #define DEFINE_ARG(E, S, T, K, NAME, ...) ARG_##K(S, T)
 NDI_DTYPES(DEFINE_ARG, _)
+#define DEFINE_ARG_HALF(E, S, T, K, NAME, ...) ARG_REAL(S, T, float, ndi_##S##_to_f32, f)
+NDI_HALF_DTYPES(DEFINE_ARG_HALF, _)
 
 #define AE_b(E, OP, S) [E] = {OP##_##S##_row, OP##_##S##_col, OP##_##S##_better},
 #define AE_i AE_b
@@ -102,5 +111,5 @@ NDI_DTYPES(DEFINE_ARG, _)
 #define AE_f AE_b
 #define AE_c(E, OP, S)
 #define ARG_ENTRY(E, S, T, K, NAME, OP) AE_##K(E, OP, S)
-const ndi_argreduce_kernel ndi_argmax_kernels[ND_NUM_DTYPES] = {NDI_DTYPES(ARG_ENTRY, argmax)};
-const ndi_argreduce_kernel ndi_argmin_kernels[ND_NUM_DTYPES] = {NDI_DTYPES(ARG_ENTRY, argmin)};
+const ndi_argreduce_kernel ndi_argmax_kernels[ND_NUM_DTYPES] = {NDI_ALL_DTYPES(ARG_ENTRY, argmax)};
+const ndi_argreduce_kernel ndi_argmin_kernels[ND_NUM_DTYPES] = {NDI_ALL_DTYPES(ARG_ENTRY, argmin)};

@@ -8,6 +8,7 @@
  * int32 and int64, 0 for the other widths). */
 #include "ew.h"
 #include "ew_complex.h"
+#include "ew_half.h"
 #include "ew_loops.h"
 
 /* Kinds each family accepts. */
@@ -37,7 +38,8 @@
 #define ADD_c ADD_f
 #define DEF_ADD(E, S, T, K, ...) ADD_##K(S, T) NDI_LOOP2(add_##S, T, T, T, add_el_##S)
 NDI_DTYPES(DEF_ADD)
-const ndi_loop_fn ndi_k_add[ND_NUM_DTYPES] = {NDI_DTYPES(NDI_TABLE_ENTRY, ALL, add)};
+const ndi_loop_fn ndi_k_add[ND_NUM_DTYPES] = {NDI_DTYPES(NDI_TABLE_ENTRY, ALL, add)
+                                                  NDI_HALF_ENTRIES(add)};
 
 #define SUB_i(S, T) \
   static inline T sub_el_##S(T a, T b) { return (T)((NDI_WU_##S)a - (NDI_WU_##S)b); }
@@ -47,7 +49,8 @@ const ndi_loop_fn ndi_k_add[ND_NUM_DTYPES] = {NDI_DTYPES(NDI_TABLE_ENTRY, ALL, a
 #define DEF_SUB(E, S, T, K, ...) \
   NDI_WHEN(NUM_##K)(SUB_##K(S, T) NDI_LOOP2(subtract_##S, T, T, T, sub_el_##S))
 NDI_DTYPES(DEF_SUB)
-const ndi_loop_fn ndi_k_subtract[ND_NUM_DTYPES] = {NDI_DTYPES(NDI_TABLE_ENTRY, NUM, subtract)};
+const ndi_loop_fn ndi_k_subtract[ND_NUM_DTYPES] = {NDI_DTYPES(NDI_TABLE_ENTRY, NUM, subtract)
+                                                  NDI_HALF_ENTRIES(subtract)};
 
 #define MUL_b(S, T) static inline T mul_el_##S(T a, T b) { return a && b; }
 #define MUL_i(S, T) \
@@ -57,7 +60,8 @@ const ndi_loop_fn ndi_k_subtract[ND_NUM_DTYPES] = {NDI_DTYPES(NDI_TABLE_ENTRY, N
 #define MUL_c(S, T) static inline T mul_el_##S(T a, T b) { return ndi_cmul_##S(a, b); }
 #define DEF_MUL(E, S, T, K, ...) MUL_##K(S, T) NDI_LOOP2(multiply_##S, T, T, T, mul_el_##S)
 NDI_DTYPES(DEF_MUL)
-const ndi_loop_fn ndi_k_multiply[ND_NUM_DTYPES] = {NDI_DTYPES(NDI_TABLE_ENTRY, ALL, multiply)};
+const ndi_loop_fn ndi_k_multiply[ND_NUM_DTYPES] = {NDI_DTYPES(NDI_TABLE_ENTRY, ALL, multiply)
+                                                  NDI_HALF_ENTRIES(multiply)};
 
 /* True division: integers are divided in float64 (the frontend casts them). */
 #define DIV_f(S, T) static inline T div_el_##S(T a, T b) { return a / b; }
@@ -65,7 +69,8 @@ const ndi_loop_fn ndi_k_multiply[ND_NUM_DTYPES] = {NDI_DTYPES(NDI_TABLE_ENTRY, A
 #define DEF_DIV(E, S, T, K, ...) \
   NDI_WHEN(INEXACT_##K)(DIV_##K(S, T) NDI_LOOP2(divide_##S, T, T, T, div_el_##S))
 NDI_DTYPES(DEF_DIV)
-const ndi_loop_fn ndi_k_divide[ND_NUM_DTYPES] = {NDI_DTYPES(NDI_TABLE_ENTRY, INEXACT, divide)};
+const ndi_loop_fn ndi_k_divide[ND_NUM_DTYPES] = {NDI_DTYPES(NDI_TABLE_ENTRY, INEXACT, divide)
+                                                  NDI_HALF_ENTRIES(divide)};
 
 /* ---- negative, positive, square, reciprocal --------------------------------------------- */
 

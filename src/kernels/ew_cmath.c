@@ -1,7 +1,11 @@
-/* Complex transcendental functions. Most are C99's (glibc's cexp, clog, csin, ..., which
- * follow the special cases of C99 Annex G that the Array API lists); the four C lacks are
- * built here:
- *   expm1(x+iy) = expm1(x) cos(y) - 2 sin^2(y/2) + i exp(x) sin(y), accurate near 0
+/* Complex transcendental functions. For finite inputs, exp, expm1, log, log1p, log2,
+ * log10, sqrt, sin, cos, tan, sinh, cosh and tanh run nd's vector kernels (vmath_complex.h:
+ * each part from double-double real parts, within about an ulp of its own exact value);
+ * the inverse functions asin, acos, atan, asinh, acosh, atanh run C99's (glibc's casin,
+ * ..., within about 3 ulp per part). Where a part of the input is not finite, C99's
+ * functions give the special values of C99 Annex G that the Array API lists, with the four
+ * C lacks built here:
+ *   expm1(x+iy) = expm1(x) cos(y) - 2 sin^2(y/2) + i exp(x) sin(y)
  *   (exp(z) - 1 where a part is not finite, for the standard's special values);
  *   tanh: ctanh but for x infinite, where the standard fixes the zero's sign;
  *   log1p(z) = log|1+z| + i arg(1+z), with log|1+z| = log1p(2x + x^2 + y^2) / 2 for small
@@ -18,6 +22,7 @@
 
 #include "cmplx.h"
 #include "ew_complex.h"
+#include "vmath.h"
 
 /* S: suffix, CT: complex type, RT: real type, M: libm suffix ("f" or nothing). */
 #define CM_HELPERS(S, CT, RT, M)                                                        \
@@ -94,7 +99,10 @@ CM_HELPERS(c128, double _Complex, double, )
 CM_C99(c64, float _Complex, f)
 CM_C99(c128, double _Complex, )
 
-/* The loops: any strides (the frontend may also hand them dense chunks). */
+/* The loops: any strides (the frontend may also hand them dense chunks). The inverse
+ * functions run C99's functions element by element; the others run nd's vector kernels
+ * (vmath_complex.h, within about an ulp per part) on blocks gathered into a buffer, and
+ * C99's function where a part of the input is not finite (the standard's special values). */
 #define CM_LOOP1(F, S, CT)                                                               \
   void ndi_kc_##F##_##S(char *const *p, const int64_t *s, int64_t n, void *ctx) {        \
     (void)ctx;                                                                           \
@@ -103,10 +111,25 @@ CM_C99(c128, double _Complex, )
     for (int64_t i = 0; i < n; i++, o += s[0], a += s[1]) *(CT *)o = F##_##S(*(const CT *)a); \
   }
 #define CM_LOOPS(F) CM_LOOP1(F, c64, float _Complex) CM_LOOP1(F, c128, double _Complex)
-CM_LOOPS(exp) CM_LOOPS(expm1) CM_LOOPS(log) CM_LOOPS(log1p) CM_LOOPS(log2) CM_LOOPS(log10)
-CM_LOOPS(sin) CM_LOOPS(cos) CM_LOOPS(tan) CM_LOOPS(asin) CM_LOOPS(acos) CM_LOOPS(atan)
-CM_LOOPS(sinh) CM_LOOPS(cosh) CM_LOOPS(tanh) CM_LOOPS(asinh) CM_LOOPS(acosh) CM_LOOPS(atanh)
-CM_LOOPS(sqrt)
+CM_LOOPS(asin) CM_LOOPS(acos) CM_LOOPS(atan) CM_LOOPS(asinh) CM_LOOPS(acosh) CM_LOOPS(atanh)
+
+#define CM_BLOCK 256
+#define CMV_LOOP1(F, S, CT, RT)                                                          \
+  void ndi_kc_##F##_##S(char *const *p, const int64_t *s, int64_t n, void *ctx) {        \
+    (void)ctx;                                                                           \
+    CT in[CM_BLOCK], out[CM_BLOCK];                                                      \
+    for (int64_t i = 0; i < n; i += CM_BLOCK) {                                          \
+      int64_t m = n - i < CM_BLOCK ? n - i : CM_BLOCK;                                   \
+      for (int64_t k = 0; k < m; k++) in[k] = *(const CT *)(p[1] + (i + k) * s[1]);     \
+      ndi_vmc_##F##_##S((RT *)out, (const RT *)in, m);                                   \
+      for (int64_t k = 0; k < m; k++) {                                                  \
+        if (!isfinite(__real__ in[k]) || !isfinite(__imag__ in[k])) out[k] = F##_##S(in[k]); \
+        *(CT *)(p[0] + (i + k) * s[0]) = out[k];                                         \
+      }                                                                                  \
+    }                                                                                    \
+  }
+#define CMV_LOOPS(F) CMV_LOOP1(F, c64, float _Complex, float) CMV_LOOP1(F, c128, double _Complex, double)
+NDI_VMATH_CFUNCS(CMV_LOOPS)
 
 #define CM_LOOP2(F, S, CT)                                                               \
   void ndi_kc_##F##_##S(char *const *p, const int64_t *s, int64_t n, void *ctx) {        \

@@ -15,4 +15,13 @@
 NDI_CMATH_FUNCS(NDI_CMATH_DECLARE)
 #undef NDI_CMATH_DECLARE
 
+/* The real loops of the two-argument vector math functions (ew_math.c, any strides):
+ * ndi_kr_<name>_f32 and _f64 for atan2, hypot, pow and logaddexp; ew_divmod.c's pow table
+ * takes its float loops from here. */
+#define NDI_KR_DECLARE(F)                                                              \
+  void ndi_kr_##F##_f32(char *const *p, const int64_t *s, int64_t n, void *ctx);       \
+  void ndi_kr_##F##_f64(char *const *p, const int64_t *s, int64_t n, void *ctx);
+NDI_KR_DECLARE(pow)
+#undef NDI_KR_DECLARE
+
 #endif

@@ -4,12 +4,14 @@
  * either part of either operand makes every ordering false. maximum and minimum propagate
  * NaN (a NaN in the first operand wins, then one in the second); for equal values the
  * second operand is returned, which is what NumPy gives for signed zeros
- * (maximum(-0.0, 0.0) = 0.0, maximum(0.0, -0.0) = -0.0). clip(x, lo, hi) raises x to lo,
+ * (maximum(-0.0, 0.0) = 0.0, maximum(0.0, -0.0) = -0.0); float16 has NumPy's float16
+ * loops, which return the first (ew_half.c). clip(x, lo, hi) raises x to lo,
  * then lowers it to hi, so lo > hi gives hi and a NaN (x or bound) gives NaN. Where x
  * equals a bound, NumPy keeps x when both bounds are single values (clip(-0.0, 0, 1) is
  * -0.0) and takes the bound otherwise (clip(-0.0, [0.0], [1.0]) is 0.0); ndi_k_clip and
  * ndi_k_clip_to_bound are the two. */
 #include "ew.h"
+#include "ew_half.h"
 #include "ew_loops.h"
 
 #define ALL_b 1
@@ -103,8 +105,10 @@ DEF_MIXED(greater_equal, ge)
   MAX_##K(S, T) MIN_##K(S, T) NDI_LOOP2(maximum_##S, T, T, T, max_el_##S)              \
       NDI_LOOP2(minimum_##S, T, T, T, min_el_##S)
 NDI_DTYPES(DEF_MAXMIN)
-const ndi_loop_fn ndi_k_maximum[ND_NUM_DTYPES] = {NDI_DTYPES(NDI_TABLE_ENTRY, ALL, maximum)};
-const ndi_loop_fn ndi_k_minimum[ND_NUM_DTYPES] = {NDI_DTYPES(NDI_TABLE_ENTRY, ALL, minimum)};
+const ndi_loop_fn ndi_k_maximum[ND_NUM_DTYPES] = {NDI_DTYPES(NDI_TABLE_ENTRY, ALL, maximum)
+                                                      [ND_FLOAT16] = ndi_half_maximum_f16};
+const ndi_loop_fn ndi_k_minimum[ND_NUM_DTYPES] = {NDI_DTYPES(NDI_TABLE_ENTRY, ALL, minimum)
+                                                      [ND_FLOAT16] = ndi_half_minimum_f16};
 
 /* ---- clip ------------------------------------------------------------------------------------ */
 

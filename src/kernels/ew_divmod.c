@@ -1,4 +1,5 @@
-/* floor_divide, remainder and pow for integers and reals (complex pow is in ew_cmath.c).
+/* floor_divide, remainder and pow for integers and reals (complex pow is in ew_cmath.c,
+ * real pow in vector math: ew_math.c).
  *
  * Integers follow NumPy: division by zero gives 0 for both quotient and remainder, the
  * quotient rounds toward minus infinity and the remainder takes the divisor's sign,
@@ -19,6 +20,12 @@
 #define INTREAL_u 1
 #define INTREAL_f 1
 #define INTREAL_c 0
+/* integers only (pow's real loops come from vector math) */
+#define INT_b 0
+#define INT_i 1
+#define INT_u 1
+#define INT_f 0
+#define INT_c 0
 
 /* Minimum of each signed dtype (the one quotient that overflows). */
 #define NDI_MIN_i8 INT8_MIN
@@ -125,13 +132,13 @@ const ndi_loop_fn ndi_k_remainder[ND_NUM_DTYPES] = {NDI_DTYPES(NDI_TABLE_ENTRY, 
 #define POW_u(S, T) POW_INT(S, T, (void)ctx;)
 #define POW_LOOP_i(S, T) NDI_LOOP2_CTX(pow_##S, T, pow_el_##S)
 #define POW_LOOP_u POW_LOOP_i
-/* Reals: libm's pow, which has the special cases of C99 Annex F that the standard lists
- * (pow(x, 0) = 1 even for NaN, pow(1, y) = 1, pow(-1, +-inf) = 1, ...). */
-#define POW_f(S, T) static inline T pow_el_##S(T a, T b) { return NDI_M(S, pow)(a, b); }
-#define POW_LOOP_f(S, T) NDI_LOOP2_PLAIN(pow_##S, T, T, T, pow_el_##S)
-#define DEF_POW(E, S, T, K, ...) NDI_WHEN(INTREAL_##K)(POW_##K(S, T) POW_LOOP_##K(S, T))
+/* Reals: vector math (ew_math.c, vmath_binary.h), with the special cases of C99 Annex F
+ * that the standard lists (pow(x, 0) = 1 even for NaN, pow(1, y) = 1, pow(-1, +-inf) = 1,
+ * ...). */
+#define DEF_POW(E, S, T, K, ...) NDI_WHEN(INT_##K)(POW_##K(S, T) POW_LOOP_##K(S, T))
 NDI_DTYPES(DEF_POW)
 
 const ndi_loop_fn ndi_k_pow[ND_NUM_DTYPES] = {
-    NDI_DTYPES(NDI_TABLE_ENTRY, INTREAL, pow)[ND_COMPLEX64] = ndi_kc_pow_c64,
+    NDI_DTYPES(NDI_TABLE_ENTRY, INT, pow)[ND_FLOAT32] = ndi_kr_pow_f32,
+    [ND_FLOAT64] = ndi_kr_pow_f64, [ND_COMPLEX64] = ndi_kc_pow_c64,
     [ND_COMPLEX128] = ndi_kc_pow_c128};

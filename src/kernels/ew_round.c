@@ -5,6 +5,7 @@
  * nearest integer with ties to even, on both parts of a complex number. Integers are never
  * NaN or infinite; signbit of an integer is x < 0. */
 #include "ew.h"
+#include "ew_half.h"
 #include "ew_loops.h"
 
 #define REAL_b 1
@@ -93,4 +94,5 @@ const ndi_loop_fn ndi_k_signbit[ND_NUM_DTYPES] = {NDI_DTYPES(NDI_TABLE_ENTRY, RE
   NDI_LOOP2_PLAIN(nextafter_##S, T, T, T, nextafter_el_##S))
 NDI_DTYPES(DEF_BITREAL)
 const ndi_loop_fn ndi_k_copysign[ND_NUM_DTYPES] = {NDI_DTYPES(NDI_TABLE_ENTRY, FLOAT, copysign)};
-const ndi_loop_fn ndi_k_nextafter[ND_NUM_DTYPES] = {NDI_DTYPES(NDI_TABLE_ENTRY, FLOAT, nextafter)};
+const ndi_loop_fn ndi_k_nextafter[ND_NUM_DTYPES] = {NDI_DTYPES(NDI_TABLE_ENTRY, FLOAT, nextafter)
+                                                        NDI_HALF_ENTRIES(nextafter)};

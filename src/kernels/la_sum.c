@@ -1,36 +1,42 @@
 /* Sums of strided vectors for traces and norms. Floats use NumPy's pairwise summation
  * (blocks of up to 128 values summed with 8 accumulators, halves summed recursively), so
  * a trace of a float matrix has NumPy's bits; integers accumulate in 64 bits (wrapping)
- * and bool counts, as NumPy's sum does with its default dtypes. */
+ * and bool counts, as NumPy's sum does with its default dtypes; float16 and bfloat16 sum
+ * in float32 and round once (NumPy's float16 sum). */
 #include "core/dtype_list.h"
+#include "core/half.h"
 #include "la_kernels.h"
 
 #define PW_BLOCK 128
 
-/* Pairwise sum of n values of type T (at byte stride s) in accumulator type A. */
-#define PAIRWISE_REAL(NAME, T, A)                                                   \
+/* Pairwise sum of n values of type T (at byte stride s, each read as LD(v)) in
+ * accumulator type A. */
+#define PAIRWISE_REAL(NAME, T, A, LD)                                               \
   static A NAME(const char *x, int64_t n, int64_t s) {                              \
     if (n < 8) {                                                                    \
       A r = 0;                                                                      \
-      for (int64_t i = 0; i < n; i++) r += (A) * (const T *)(x + i * s);            \
+      for (int64_t i = 0; i < n; i++) r += (A)LD(*(const T *)(x + i * s));          \
       return r;                                                                     \
     }                                                                               \
     if (n <= PW_BLOCK) {                                                            \
       A r[8], res;                                                                  \
-      for (int j = 0; j < 8; j++) r[j] = (A) * (const T *)(x + j * s);              \
+      for (int j = 0; j < 8; j++) r[j] = (A)LD(*(const T *)(x + j * s));            \
       int64_t i = 8;                                                                \
       for (; i < n - (n % 8); i += 8)                                               \
-        for (int j = 0; j < 8; j++) r[j] += (A) * (const T *)(x + (i + j) * s);     \
+        for (int j = 0; j < 8; j++) r[j] += (A)LD(*(const T *)(x + (i + j) * s));   \
       res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));      \
-      for (; i < n; i++) res += (A) * (const T *)(x + i * s);                       \
+      for (; i < n; i++) res += (A)LD(*(const T *)(x + i * s));                     \
       return res;                                                                   \
     }                                                                               \
     int64_t n2 = n / 2;                                                             \
     n2 -= n2 % 8;                                                                   \
     return NAME(x, n2, s) + NAME(x + n2 * s, n - n2, s);                            \
   }
-PAIRWISE_REAL(pw_f32, float, float)
-PAIRWISE_REAL(pw_f64, double, double)
+#define AS_IS(v) (v)
+PAIRWISE_REAL(pw_f32, float, float, AS_IS)
+PAIRWISE_REAL(pw_f64, double, double, AS_IS)
+PAIRWISE_REAL(pw_f16, uint16_t, float, ndi_f16_to_f32)
+PAIRWISE_REAL(pw_bf16, uint16_t, float, ndi_bf16_to_f32)
 
 /* Complex: NumPy counts reals, so a block is 4 complex values in 8 accumulators (real
  * parts in the even ones). R is the component type. */
@@ -107,5 +113,11 @@ double ndi_la_pairwise_f64(const double *x, int64_t n) {
 #define SUM_DEF(E, SFX, T, K, NAME, ...) SUM_##K(SFX, T)
 NDI_DTYPES(SUM_DEF)
 
+#define SUM_HALF(E, SFX, T, K, NAME, ...)                                         \
+  static void sum_##SFX(const char *x, int64_t n, int64_t s, void *out) {          \
+    *(T *)out = ndi_f32_to_##SFX(pw_##SFX(x, n, s));                               \
+  }
+NDI_HALF_DTYPES(SUM_HALF)
+
 #define SUM_ENTRY(E, SFX, ...) [E] = sum_##SFX,
-const ndi_la_sum_fn ndi_la_sum[ND_NUM_DTYPES] = {NDI_DTYPES(SUM_ENTRY)};
+const ndi_la_sum_fn ndi_la_sum[ND_NUM_DTYPES] = {NDI_ALL_DTYPES(SUM_ENTRY)};

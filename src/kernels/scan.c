@@ -6,6 +6,7 @@
 #include "accumulate.h"
 #include "argreduce.h"
 #include "core/dtype_list.h"
+#include "core/half.h"
 #include "ew_complex.h"
 
 /* Lanes along the fast axis (the scan axis slower): row after row, vectorised across the
@@ -60,6 +61,16 @@
   SCAN_LOOP(scan_prod, S, T, NDI_ACC_MUL_##K)     \
   DIFF_LOOP(S, T, NDI_ACC_SUB_##K)
 NDI_DTYPES(DEFINE_SCAN, _)
+/* float16 and bfloat16 differences: computed in float32, rounded once (NumPy's subtract);
+ * their scans run in float32 (the frontend widens them) */
+#define HALF_SUB(S) ndi_f32_to_##S(ndi_##S##_to_f32(a) - ndi_##S##_to_f32(b))
+#define DEFINE_HALF_SUB(E, S, T, K, NAME, ...) \
+  static inline T sub_##S(T a, T b) { return HALF_SUB(S); }
+NDI_HALF_DTYPES(DEFINE_HALF_SUB, _)
+#define SUB_f16(T, a, b) sub_f16(a, b)
+#define SUB_bf16(T, a, b) sub_bf16(a, b)
+#define DEFINE_HALF_DIFF(E, S, T, K, NAME, ...) DIFF_LOOP(S, T, SUB_##S)
+NDI_HALF_DTYPES(DEFINE_HALF_DIFF, _)
 
 #define FUSED_MUL(T, a, b) _Generic((a), float _Complex: ndi_cmul_c64, default: ndi_cmul_c128)(a, b)
 #define DEFINE_FUSED_b(S, T)
@@ -80,4 +91,4 @@ NDI_DTYPES(DEFINE_FUSED, _)
 const ndi_loop_fn ndi_scan_sum[ND_NUM_DTYPES] = {NDI_DTYPES(SCAN_ENTRY, scan_sum)};
 const ndi_loop_fn ndi_scan_prod[ND_NUM_DTYPES] = {NDI_DTYPES(SCAN_ENTRY, scan_prod)};
 const ndi_loop_fn ndi_scan_prod_fused[ND_NUM_DTYPES] = {NDI_DTYPES(FUSED_ENTRY, _)};
-const ndi_loop_fn ndi_diff_loops[ND_NUM_DTYPES] = {NDI_DTYPES(SCAN_ENTRY, diff)};
+const ndi_loop_fn ndi_diff_loops[ND_NUM_DTYPES] = {NDI_ALL_DTYPES(SCAN_ENTRY, diff)};

@@ -41,6 +41,21 @@ static inline double funkey64(uint64_t k) {
 }
 #define KEY_f(U, T, x) _Generic((x), float: fkey32, default: fkey64)(x)
 #define UNKEY_f(U, T, k) ((T)_Generic((T)0, float: funkey32, default: funkey64)(k))
+/* float16 and bfloat16 by their bits (inf: the magnitude of infinity, above which are NaNs) */
+static inline uint16_t hkey(uint16_t b, uint16_t inf) {
+  if ((b & 0x7fffu) > inf) return UINT16_MAX;
+  if ((b & 0x7fffu) == 0) b = 0; /* -0.0 sorts as +0.0 */
+  return (b & 0x8000u) ? (uint16_t)~b : (uint16_t)(b | 0x8000u);
+}
+static inline uint16_t hunkey(uint16_t k) { return (k & 0x8000u) ? (uint16_t)(k ^ 0x8000u) : (uint16_t)~k; }
+#define KEY_f16(U, T, x) hkey(x, 0x7c00u)
+#define KEY_bf16(U, T, x) hkey(x, 0x7f80u)
+#define UNKEY_f16(U, T, k) hunkey(k)
+#define UNKEY_bf16(U, T, k) hunkey(k)
+#define LOSSY_f16(x) (((x) & 0x7fffu) > 0x7c00u || (x) == 0x8000u)
+#define LOSSY_bf16(x) (((x) & 0x7fffu) > 0x7f80u || (x) == 0x8000u)
+#define NANKEY_f16(U) true
+#define NANKEY_bf16(U) true
 /* values the key cannot give back */
 #define LOSSY_b(x) false
 #define LOSSY_i(x) false
@@ -140,6 +155,8 @@ KEY_FUNCS(u32, uint32_t, u, uint32_t, 2)
 KEY_FUNCS(u64, uint64_t, u, uint64_t, 3)
 KEY_FUNCS(f32, float, f, uint32_t, 2)
 KEY_FUNCS(f64, double, f, uint64_t, 3)
+KEY_FUNCS(f16, uint16_t, f16, uint16_t, 1)
+KEY_FUNCS(bf16, uint16_t, bf16, uint16_t, 1)
 
 #define KE(E, S, W) \
   [E] = {W, to_keys_##S, from_keys_##S, is_nan_key_##S, scan_##S, count_##S, scatter_##S}
@@ -147,4 +164,5 @@ const ndi_sort_keys ndi_sort_keys_table[ND_NUM_DTYPES] = {
     KE(ND_BOOL, b, 0),     KE(ND_INT8, i8, 0),     KE(ND_INT16, i16, 1),   KE(ND_INT32, i32, 2),
     KE(ND_INT64, i64, 3),  KE(ND_UINT8, u8, 0),    KE(ND_UINT16, u16, 1),  KE(ND_UINT32, u32, 2),
     KE(ND_UINT64, u64, 3), KE(ND_FLOAT32, f32, 2), KE(ND_FLOAT64, f64, 3),
-    [ND_COMPLEX64] = {.wlog2 = -1}, [ND_COMPLEX128] = {.wlog2 = -1}};
+    [ND_COMPLEX64] = {.wlog2 = -1}, [ND_COMPLEX128] = {.wlog2 = -1},
+    KE(ND_FLOAT16, f16, 1), KE(ND_BFLOAT16, bf16, 1)};

@@ -28,23 +28,32 @@ int ndi_vmath_force_level(int level) {
   return ndi_vmath_level();
 }
 
+/* the loop of the CPU's level, called with the arguments (...) */
 #ifdef NDI_VM_X86
-#define VM_PICK(F, T, Y, X, N)                           \
-  switch (ndi_vmath_level()) {                           \
-    case 3: ndi_vm_##F##_##T##_avx512(Y, X, N); return;  \
-    case 2: ndi_vm_##F##_##T##_avx2(Y, X, N); return;    \
-    default: break;                                      \
+#define VM_PICK_P(P, F, T, ...)                                 \
+  switch (ndi_vmath_level()) {                                  \
+    case 3: P##F##_##T##_avx512(__VA_ARGS__); return;           \
+    case 2: P##F##_##T##_avx2(__VA_ARGS__); return;             \
+    default: P##F##_##T##_scalar(__VA_ARGS__); return;          \
   }
 #else
-#define VM_PICK(F, T, Y, X, N)
+#define VM_PICK_P(P, F, T, ...) P##F##_##T##_scalar(__VA_ARGS__);
 #endif
-#define VM_ENTRY(F)                                                  \
-  void ndi_vm_##F##_f64(double *y, const double *x, int64_t n) {   \
-    VM_PICK(F, f64, y, x, n)                                       \
-    ndi_vm_##F##_f64_scalar(y, x, n);                              \
-  }                                                                \
-  void ndi_vm_##F##_f32(float *y, const float *x, int64_t n) {     \
-    VM_PICK(F, f32, y, x, n)                                       \
-    ndi_vm_##F##_f32_scalar(y, x, n);                              \
-  }
+#define VM_PICK(F, T, ...) VM_PICK_P(ndi_vm_, F, T, __VA_ARGS__)
+#define VM_PICKC(F, T, ...) VM_PICK_P(ndi_vmc_, F, T, __VA_ARGS__)
+#define VM_ENTRY(F)                                                                    \
+  void ndi_vm_##F##_f64(double *y, const double *x, int64_t n) { VM_PICK(F, f64, y, x, n) } \
+  void ndi_vm_##F##_f32(float *y, const float *x, int64_t n) { VM_PICK(F, f32, y, x, n) }
 NDI_VMATH_FUNCS(VM_ENTRY)
+#define VM_ENTRY2(F)                                                                   \
+  void ndi_vm_##F##_f64(double *y, const double *a, const double *b, int64_t n) {      \
+    VM_PICK(F, f64, y, a, b, n)                                                         \
+  }                                                                                     \
+  void ndi_vm_##F##_f32(float *y, const float *a, const float *b, int64_t n) {          \
+    VM_PICK(F, f32, y, a, b, n)                                                         \
+  }
+NDI_VMATH_FUNCS2(VM_ENTRY2)
+#define VM_ENTRYC(F)                                                                       \
+  void ndi_vmc_##F##_c128(double *y, const double *x, int64_t n) { VM_PICKC(F, c128, y, x, n) } \
+  void ndi_vmc_##F##_c64(float *y, const float *x, int64_t n) { VM_PICKC(F, c64, y, x, n) }
+NDI_VMATH_CFUNCS(VM_ENTRYC)

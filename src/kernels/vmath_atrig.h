@@ -46,30 +46,16 @@ static const double vatan_a_f[7] = {
     -0x1.55555551c8e86p-2, 0x1.99998e9c5ec4ep-3, -0x1.248f7d0837d91p-3,
     0x1.c6925da61abe1p-4, -0x1.6deb1916497fcp-4, 0x1.123bf8d3fb435p-4, -0x1.0ca154f0e9b56p-5};
 
-/* s + c s^3 + s^5 Q(s^2) as a double-double, for s = sh + sl (|sl| <= ulp(sh)/2) and the
- * double-double c = ch + cl (1/6 for asin, -1/3 for atan): s^3 and c s^3 formed exactly,
- * sl carried with the derivative 1 + 3 c s^2 */
-VI vdd vodd_series(vd sh, vd sl, double ch, double cl, const double *q, int nq) {
-  vdd z = vtwo_prod(sh, sh);
-  vdd v = vtwo_prod(sh, z.h);
-  v.l = vfma(sh, z.l, v.l);
-  vdd c3 = vtwo_prod(v.h, vdup(ch));
-  vd rest = vfma(v.h, vdup(cl), vfma(v.l, vdup(ch), c3.l));
-  rest = vfma(vmul(v.h, z.h), vpoly(z.h, q, nq), rest);
-  rest = vadd(rest, vfma(vmul(vdup(3.0 * ch), z.h), sl, sl));
-  vdd a = vfast_two_sum(sh, c3.h);
-  return vfast_two_sum(a.h, vadd(a.l, rest));
-}
-
 VI vdd vasin_s(vdd s) { return vodd_series(s.h, s.l, 1.0 / 6, 0x1.5555555555555p-57, vasin_p1, 14); }
 
-/* c*pi/2 + sign * 2^e * a, as the double nearest the double-double result, for the c
- * (0, 1 or 2 by lane) larger than the rest wherever it is not 0 */
-VI vd vpio2_plus(vd c, vdd a, vd scale) {
+/* c pi/2 + scale a as a double-double, for c (0, 1 or 2 by lane) larger than the rest
+ * wherever it is not 0, and scale a power of 2 with its sign (exact products) */
+VI vdd vpio2_plus_dd(vd c, vdd a, vd scale) {
   vd bh = vmul(c, vdup(VM_PIO2_HI)), bl = vmul(c, vdup(VM_PIO2_LO));
   vdd s = vfast_two_sum(bh, vmul(a.h, scale));
-  return vadd(s.h, vadd(s.l, vfma(a.l, scale, bl)));
+  return vdd_make(s.h, vadd(s.l, vfma(a.l, scale, bl)));
 }
+VI vd vpio2_plus(vd c, vdd a, vd scale) { return vdd_round(vpio2_plus_dd(c, a, scale)); }
 
 /* sqrt((1 - a)/2) as a double-double, for a in [1/2, 1] (z exact) */
 VI vdd vasin_sqrt(vd a) {
@@ -104,10 +90,10 @@ VI vd vm_acos(vd x) {
   return vpio2_plus(c, r, scale);
 }
 
-VI vd vm_atan(vd x) {
-  vd a = vabs(x);
-  vm inv = vgt(a, vdup(1.0));
-  vd n = vsel(inv, vdup(1.0), a), d = vsel(inv, a, vdup(1.0));
+/* atan(n/d) as a double-double, for 0 <= n <= d finite, d > 0 and d in [2^-1000, 2^1000]
+ * (so that n + d and 1/d stay finite): atan t with t = n/d when n <= d/2, else
+ * pi/4 + atan t with t = (n - d)/(n + d) */
+VI vdd vatan_ratio(vd n, vd d) {
   vm half = vgt(vadd(n, n), d);
   vdd den = vtwo_sum(n, d);
   vdd num = vdd_make(vsel(half, vsub(n, d), n), vdup(0.0));
@@ -115,9 +101,16 @@ VI vd vm_atan(vd x) {
   den.l = vsel(half, den.l, vdup(0.0));
   vdd t = vdd_div(num, den);
   vdd r = vodd_series(t.h, t.l, -VM_THIRD_HI, -VM_THIRD_LO, vatan_a1, 13);
-  /* pi/4 + r where n > d/2; then pi/2 - that where a > 1 */
   vdd q = vfast_two_sum(vsel(half, vdup(VM_PIO2_HI / 2), vdup(0.0)), r.h);
   q.l = vadd(q.l, vadd(r.l, vsel(half, vdup(VM_PIO2_LO / 2), vdup(0.0))));
+  return q;
+}
+
+VI vd vm_atan(vd x) {
+  vd a = vabs(x);
+  vm inv = vgt(a, vdup(1.0));
+  vdd q = vatan_ratio(vsel(inv, vdup(1.0), a), vsel(inv, a, vdup(1.0)));
+  /* pi/2 - atan(1/a) where a > 1 */
   vd res = vpio2_plus(vsel(inv, vdup(1.0), vdup(0.0)), q, vsel(inv, vdup(-1.0), vdup(1.0)));
   res = vsel(vgt(a, vdup(0x1p60)), vdup(VM_PIO2_HI), res); /* inf too: pi/2 rounded */
   return vmulsign(vsel(visnan(x), x, res), x);
@@ -149,15 +142,19 @@ VI vd vm_acos_f(vd x) {
               vsel(neg, vsub(vdup(2.0 * VM_PIO2_HI), big), big));
 }
 
-VI vd vm_atan_f(vd x) {
-  vd a = vabs(x);
-  vm inv = vgt(a, vdup(1.0));
-  vd n = vsel(inv, vdup(1.0), a), d = vsel(inv, a, vdup(1.0));
+/* atan(n/d) in double for 0 <= n <= d, d > 0 (float32 inputs) */
+VI vd vatan_ratio_f(vd n, vd d) {
   vm half = vgt(vadd(n, n), d);
   vd t = vdiv(vsel(half, vsub(n, d), n), vsel(half, vadd(n, d), d));
   vd u = vmul(t, t);
   vd r = vfma(vmul(t, u), vpoly(u, vatan_a_f, 7), t);
-  r = vadd(r, vsel(half, vdup(VM_PIO2_HI / 2), vdup(0.0)));
+  return vadd(r, vsel(half, vdup(VM_PIO2_HI / 2), vdup(0.0)));
+}
+
+VI vd vm_atan_f(vd x) {
+  vd a = vabs(x);
+  vm inv = vgt(a, vdup(1.0));
+  vd r = vatan_ratio_f(vsel(inv, vdup(1.0), a), vsel(inv, a, vdup(1.0)));
   r = vsel(inv, vsub(vdup(VM_PIO2_HI), r), r);
   r = vsel(vgt(a, vdup(0x1p60)), vdup(VM_PIO2_HI), r);
   return vmulsign(vsel(visnan(x), x, r), x);

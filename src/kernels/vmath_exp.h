@@ -60,9 +60,8 @@ VI vd vexp_scaled(vexp_red t, vdd p, double s) {
   return vscale_dd(e.h, vadd(e.l, p.l), vsub(t.k, vdup(s)));
 }
 
-VI vd vexp_clamp(vd x, double lo, double hi) {
-  return vsel(vgt(x, vdup(hi)), vdup(hi), vsel(vlt(x, vdup(lo)), vdup(lo), x));
-}
+/* x limited to [lo, hi], NaN kept */
+VI vd vexp_clamp(vd x, double lo, double hi) { return vmin(vdup(hi), vmax(vdup(lo), x)); }
 
 VI vd vm_exp(vd x) {
   vexp_red t = vexp_reduce(vexp_clamp(x, -746.0, 710.0));
@@ -145,6 +144,37 @@ VI vd vm_tanh(vd x) {
   vd r = vdd_round(vdd_div(e, f));
   r = vsel(vgt(a, vdup(19.1)), vdup(1.0), vsel(vlt(a, vdup(0x1p-27)), a, r));
   return vmulsign(vsel(visnan(x), x, r), x);
+}
+
+/* cosh t and sinh t as double-doubles times 2^e, for the complex functions: e = 0 and the
+ * formulas above for |t| <= 36; beyond, both are e^|t|/2 = (1 + P) 2^(k-1) (to 2^-104),
+ * kept unscaled (|t| clamped to 1400) so that a product with a small factor does not
+ * overflow before its scaling; sinh with t's sign */
+typedef struct {
+  vdd c, s;
+  vd e;
+} vcosh_sinh;
+
+VI vcosh_sinh vcosh_sinh_dd(vd t) {
+  vd a = vabs(t);
+  vexp_red r = vexp_reduce(vexp_clamp(a, 0.0, 1400.0));
+  vdd p = vexpm1_r(r);
+  vdd e = vexp_shift(r, p, -1.0), d = vexp_shift(r, p, 0.0);
+  vdd inv = vdd_div(vdd_make(vdup(1.0), vdup(0.0)), d);
+  vdd q = vdd_mul(e, inv); /* E/D */
+  vdd s = vdd_add(e, q), c = vdd_add(d, inv);
+  vcosh_sinh out = {vdd_make(vmul(c.h, vdup(0.5)), vmul(c.l, vdup(0.5))),
+                    vdd_make(vmul(s.h, vdup(0.5)), vmul(s.l, vdup(0.5))), vdup(0.0)};
+  vm big = vgt(a, vdup(36.0));
+  if (many(big)) {
+    vdd m = vfast_two_sum(vdup(1.0), p.h);
+    m.l = vadd(m.l, p.l);
+    out.c = vdd_sel(big, m, out.c);
+    out.s = vdd_sel(big, m, out.s);
+    out.e = vsel(big, vsub(r.k, vdup(1.0)), out.e);
+  }
+  out.s = vdd_negsel(vsignbit(t), out.s);
+  return out;
 }
 
 /* ---- float32 inputs ---- */

@@ -5,8 +5,9 @@
  *   ndi_vm_<F>_f64_<SFX>(double *y, const double *x, int64_t n)
  *   ndi_vm_<F>_f32_<SFX>(float *y, const float *x, int64_t n)
  * over its kernels vm_<F> (float64) and vm_<F>_f (float32 inputs widened to double, the
- * result rounded to float once). The last partial vector is padded with copies of its
- * first element, so every element goes through the same vector code whatever n is. */
+ * result rounded to float once), and each two-argument function (NDI_VMATH_FUNCS2) the
+ * same with inputs a and b. The last partial vector is padded with copies of its first
+ * element, so every element goes through the same vector code whatever n is. */
 #include <stdint.h>
 #include <string.h>
 
@@ -18,6 +19,8 @@
 #include "vmath_trig.h"
 #include "vmath_atrig.h"
 #include "vmath_ahyp.h"
+#include "vmath_binary.h"
+#include "vmath_complex.h"
 
 #define VM_CAT3_(a, b, c) a##b##c
 #define VM_CAT3(a, b, c) VM_CAT3_(a, b, c)
@@ -43,3 +46,47 @@
     memcpy(y + i, t, (size_t)(n - i) * sizeof *t);                            \
   }
 NDI_VMATH_FUNCS(VM_LOOPS)
+
+/* the padded last vector of a two-argument loop */
+#define VM_TAIL2(T, LD, ST, K)                                                        \
+  T ta[VL], tb[VL];                                                                   \
+  for (int k = 0; k < VL; k++) {                                                      \
+    int64_t j = i + (i + k < n ? k : 0);                                              \
+    ta[k] = a[j], tb[k] = b[j];                                                       \
+  }                                                                                   \
+  ST(ta, K(LD(ta), LD(tb)));                                                          \
+  memcpy(y + i, ta, (size_t)(n - i) * sizeof *ta);
+#define VM_LOOPS2(F)                                                                  \
+  void VM_LOOP_NAME(F, f64)(double *y, const double *a, const double *b, int64_t n) { \
+    int64_t i = 0;                                                                    \
+    for (; i + VL <= n; i += VL) vst(y + i, vm_##F(vld(a + i), vld(b + i)));          \
+    if (i == n) return;                                                               \
+    VM_TAIL2(double, vld, vst, vm_##F)                                                \
+  }                                                                                   \
+  void VM_LOOP_NAME(F, f32)(float *y, const float *a, const float *b, int64_t n) {    \
+    int64_t i = 0;                                                                    \
+    for (; i + VL <= n; i += VL) vstf(y + i, vm_##F##_f(vldf(a + i), vldf(b + i)));   \
+    if (i == n) return;                                                               \
+    VM_TAIL2(float, vldf, vstf, vm_##F##_f)                                           \
+  }
+NDI_VMATH_FUNCS2(VM_LOOPS2)
+
+/* complex: n interleaved (re, im) pairs, deinterleaved into vectors (complex64 widened,
+ * each part rounded to float once) */
+#define VM_LOOPSC_T(F, T, SFX)                                                        \
+  void VM_CAT3(ndi_vmc_##F, _##SFX##_, NDI_VM_SFX)(T *y, const T *x, int64_t n) {      \
+    for (int64_t i = 0; i < n; i += VL) {                                             \
+      double re[VL], im[VL];                                                          \
+      int64_t m = n - i < VL ? n - i : VL;                                            \
+      for (int k = 0; k < VL; k++) {                                                  \
+        int64_t j = i + (k < m ? k : 0);                                              \
+        re[k] = x[2 * j], im[k] = x[2 * j + 1];                                       \
+      }                                                                               \
+      vcd r = vmc_##F((vcd){vld(re), vld(im)});                                       \
+      vst(re, r.re);                                                                  \
+      vst(im, r.im);                                                                  \
+      for (int64_t k = 0; k < m; k++) y[2 * (i + k)] = (T)re[k], y[2 * (i + k) + 1] = (T)im[k]; \
+    }                                                                                 \
+  }
+#define VM_LOOPSC(F) VM_LOOPSC_T(F, double, c128) VM_LOOPSC_T(F, float, c64)
+NDI_VMATH_CFUNCS(VM_LOOPSC)

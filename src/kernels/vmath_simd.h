@@ -93,6 +93,9 @@ VI vm vgt(vd a, vd b) { return vcmp_(a, b, _CMP_GT_OQ); }
 VI vm vge(vd a, vd b) { return vcmp_(a, b, _CMP_GE_OQ); }
 VI vm veq(vd a, vd b) { return vcmp_(a, b, _CMP_EQ_OQ); }
 VI vm visnan(vd a) { return vcmp_(a, a, _CMP_UNORD_Q); }
+/* x86's max and min: b where either is NaN (so vmax(bound, x) keeps a NaN x) */
+VI vd vmax(vd a, vd b) { return VM_PD(max)(a, b); }
+VI vd vmin(vd a, vd b) { return VM_PD(min)(a, b); }
 VI vi vidup(int64_t a) { return VM_SET1_EPI64(a); }
 VI vi viadd(vi a, vi b) { return VM_EPI(add)(a, b); }
 VI vi visub(vi a, vi b) { return VM_EPI(sub)(a, b); }
@@ -118,6 +121,8 @@ VI vd vfms(vd a, vd b, vd c) { return fma(a, b, -c); }
 VI vd vfnma(vd a, vd b, vd c) { return fma(-a, b, c); }
 VI vd vrint(vd a) { return nearbyint(a); } /* the default mode: to nearest, ties to even */
 VI vd vtrunc(vd a) { return trunc(a); }
+VI vd vmax(vd a, vd b) { return a > b ? a : b; } /* x86's: b where either is NaN */
+VI vd vmin(vd a, vd b) { return a < b ? a : b; }
 VI vm vlt(vd a, vd b) { return a < b; }
 VI vm vle(vd a, vd b) { return a <= b; }
 VI vm vgt(vd a, vd b) { return a > b; }
@@ -178,13 +183,16 @@ VI vm vsignbit(vd a) { return vigt(vidup(0), vasi(a)); }
 VI vi vtoint(vd k) { return visub(vasi(vadd(k, vdup(VM_SHIFTER))), vasi(vdup(VM_SHIFTER))); }
 /* 2^k for integer lanes k in [-1022, 1023] */
 VI vd vpow2i(vi k) { return vasd(visll(viadd(k, vidup(1023)), 52)); }
-/* a * 2^k for a double k holding an integer in [-2044, 2046], rounded once: the two
- * halves of the scaling keep the first product exact (no overflow or underflow), so only
- * the second rounds, where the result overflows or is subnormal. */
+/* a * 2^k for a double k holding an integer, rounded once; k is first clamped to
+ * [-2044, 2046] (on every path: the kernels' values a lie within 2^+-1100, so that far out
+ * the result is 0 or inf either way). The two halves of the scaling keep the first
+ * product exact (no overflow or underflow), so only the second rounds, where the result
+ * overflows or is subnormal. */
 VI vd vscale(vd a, vd k) {
 #if NDI_VM_ISA == 512
-  return _mm512_scalef_pd(a, k); /* the same single rounding in one instruction */
+  return _mm512_scalef_pd(a, k); /* the same single rounding in one instruction (at any k) */
 #else
+  k = vmin(vdup(2046.0), vmax(vdup(-2044.0), k));
   vi ki = vtoint(k);
   /* k1 = floor(k / 2), without a 64-bit arithmetic shift (AVX2 has none) */
   vi k1 = visub(visrl(viadd(ki, vidup((int64_t)1 << 62)), 1), vidup((int64_t)1 << 61));
@@ -192,22 +200,22 @@ VI vd vscale(vd a, vd k) {
 #endif
 }
 
-/* (h + l) * 2^k rounded once, for a double-double h + l (|l| <= ulp(h)/2, h > 0) and k
- * as for vscale. Where the result is subnormal, rounding h + l first and scaling then
- * would round twice; instead u = h 2^(k + 1074) (exact) counts the smallest subnormals,
+/* (h + l) * 2^k rounded once, for a double-double h + l (|l| <= ulp(h)/2) and k as for
+ * vscale. Where the result is subnormal, rounding h + l first and scaling then would round
+ * twice; instead u = |h| 2^(k + 1074) (exact, below 2^53) counts the smallest subnormals,
  * and u is rounded to an integer with l deciding the ties (the only place where l can
  * change the rounding: it is below half an ulp of u). */
 VI vd vscale_dd(vd h, vd l, vd k) {
-  vd s = vadd(h, l);
-  vm sub = mor(vlt(k, vdup(-1022.0)), mand(veq(k, vdup(-1022.0)), vlt(s, vdup(1.0))));
-  vd r = vscale(s, k);
+  vd r = vscale(vadd(h, l), k);
+  vm sub = vlt(vabs(r), vdup(0x1p-1022));
   if (many(sub)) {
-    vd u = vscale(h, vadd(k, vdup(1074.0)));
+    vd u = vscale(vabs(h), vadd(k, vdup(1074.0)));
+    vd lu = vmulsign(l, h); /* l as seen from |h| */
     vd t = vtrunc(u), n = vrint(u);
     vm tie = veq(vsub(u, t), vdup(0.5));
-    n = vsel(mand(tie, vgt(l, vdup(0.0))), vadd(t, vdup(1.0)), n);
-    n = vsel(mand(tie, vlt(l, vdup(0.0))), t, n);
-    r = vsel(sub, vmul(n, vdup(0x1p-1074)), r);
+    n = vsel(mand(tie, vgt(lu, vdup(0.0))), vadd(t, vdup(1.0)), n);
+    n = vsel(mand(tie, vlt(lu, vdup(0.0))), t, n);
+    r = vsel(sub, vmulsign(vmul(n, vdup(0x1p-1074)), h), r);
   }
   return r;
 }

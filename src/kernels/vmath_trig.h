@@ -112,6 +112,21 @@ VI vm vtrig_bit2(vd k, int add) {
   return vieq(viand(viadd(vtoint(k), vidup(add)), vidup(2)), vidup(2));
 }
 
+/* sin y and cos y as double-doubles, signed by quadrant (the complex functions' parts) */
+typedef struct {
+  vdd s, c;
+} vsincos;
+
+VI vsincos vsincos_dd(vd y) {
+  vtrig_red t = vtrig_reduce(y);
+  vdd s = vsin_r(t.rh, t.rl), c = vcos_r(t.rh, t.rl);
+  vm odd = vtrig_odd(t.k);
+  vdd sy = vdd_negsel(vtrig_bit2(t.k, 0), vdd_sel(odd, c, s));
+  vdd cy = vdd_negsel(vtrig_bit2(t.k, 1), vdd_sel(odd, s, c));
+  sy.h = vsel(veq(y, vdup(0.0)), y, sy.h); /* sin(-0) = -0 */
+  return (vsincos){sy, cy};
+}
+
 VI vd vm_sin(vd x) {
   vtrig_red t = vtrig_reduce(x);
   vm odd = vtrig_odd(t.k);

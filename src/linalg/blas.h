@@ -32,14 +32,21 @@ typedef struct ndi_la_gemm {
   int64_t m, n, k;
   ndi_la_mat a, b, c;
   bool conj_a;
+  bool c_float32; /* float16 or bfloat16 A and B with a float32 C (the mixed-precision
+                   * product); otherwise C has dtype too */
 } ndi_la_gemm;
 
 /* Runs the product: k = 0 writes zeros without calling BLAS; integer and bool dtypes use
- * nd's blocked kernel, small float matrices the direct kernel, others BLAS. Batches run in
+ * nd's blocked kernel, small float matrices the direct kernel, the 16-bit floats
+ * ndi_la_gemm_half, others BLAS. Batches run in
  * parallel with BLAS single-threaded inside; a single large product uses BLAS's threads.
  * Fails only on allocation failure (message naming op). g is modified (batch axes
  * simplified). */
 nd_status ndi_la_gemm_run(const char *op, ndi_la_gemm *g);
+/* The products of float16 and bfloat16 (gemm_half.c), which ndi_la_gemm_run hands over
+ * once the batch axes are simplified and nothing is empty: float32 accumulation, on
+ * vdpbf16ps for bfloat16 where the CPU has it; C rounded once, or float32 (c_float32). */
+nd_status ndi_la_gemm_half(const char *op, ndi_la_gemm *g);
 
 /* BLAS threads: ndi_la_blas_serial_begin() makes BLAS single-threaded (for calls inside
  * nd's parallel regions) and returns the previous count for ndi_la_blas_restore();

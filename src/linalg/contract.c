@@ -91,6 +91,19 @@ static nd_status sum_out(const char *op, const ndi_la_term *x, const lablist *su
 static nd_status multiply(const char *op, const ndi_la_term *x, const labeled *Lx,
                           const ndi_la_term *y, const labeled *Ly, const lablist *order,
                           ndi_la_term *out) {
+  if (ndi_is_half(x->arr->dtype)) { /* in float32, as every 16-bit contraction */
+    ndi_la_term wx = {ndi_la_as_dtype(op, x->arr, ND_FLOAT32), {0}};
+    ndi_la_term wy = {wx.arr ? ndi_la_as_dtype(op, y->arr, ND_FLOAT32) : NULL, {0}};
+    nd_status st = wy.arr ? ND_OK : nd_last_status();
+    if (!st) {
+      memcpy(wx.lab, x->lab, sizeof wx.lab);
+      memcpy(wy.lab, y->lab, sizeof wy.lab);
+      st = multiply(op, &wx, Lx, &wy, Ly, order, out);
+    }
+    nd_release(wx.arr);
+    nd_release(wy.arr);
+    return st;
+  }
   nd_array *r = alloc_for(op, x->arr->dtype, order, x, Lx, y, Ly);
   if (!r) return nd_last_status();
   int64_t es = (int64_t)ndi_dtype_size(r->dtype);
@@ -115,12 +128,14 @@ static nd_status gemm_terms(const char *op, const ndi_la_term *x, const ndi_la_t
   labeled Lx, Ly, Lo;
   label_layout(&Lx, x->arr->ndim, x->arr->shape, x->arr->strides, x->lab);
   label_layout(&Ly, y->arr->ndim, y->arr->shape, y->arr->strides, y->lab);
-  nd_array *r = alloc_for(op, x->arr->dtype, &map->order, x, &Lx, y, &Ly);
+  /* 16-bit floats: float32 products (rounded once, by the caller, at the end) */
+  nd_array *r = alloc_for(op, ndi_compute_dtype(x->arr->dtype), &map->order, x, &Lx, y, &Ly);
   if (!r) return nd_last_status();
   label_layout(&Lo, r->ndim, r->shape, r->strides, map->order.lab);
   ndi_la_gemm g;
   memset(&g, 0, sizeof g);
-  g.dtype = r->dtype;
+  g.dtype = x->arr->dtype;
+  g.c_float32 = ndi_is_half(x->arr->dtype);
   g.nbd = map->loop.n;
   for (int i = 0; i < map->loop.n; i++) {
     int l = map->loop.lab[i];
@@ -152,6 +167,17 @@ static nd_status gemm_terms(const char *op, const ndi_la_term *x, const ndi_la_t
 nd_status ndi_la_contract(const char *op, const ndi_la_term *x, const ndi_la_term *y,
                           const bool *keep, int nwant, const int *want, bool conj_x,
                           ndi_la_term *out) {
+  if (x->arr->dtype != y->arr->dtype) {
+    /* a float32 result of a 16-bit float contraction meets a 16-bit term (einsum's later
+     * steps): that term is widened */
+    ndi_la_term w = {ndi_la_as_dtype(op, ndi_is_half(x->arr->dtype) ? x->arr : y->arr, ND_FLOAT32), {0}};
+    if (!w.arr) return nd_last_status();
+    bool wx = ndi_is_half(x->arr->dtype);
+    memcpy(w.lab, wx ? x->lab : y->lab, sizeof w.lab);
+    nd_status st = ndi_la_contract(op, wx ? &w : x, wx ? y : &w, keep, nwant, want, conj_x, out);
+    nd_release(w.arr);
+    return st;
+  }
   labeled Lx, Ly;
   label_layout(&Lx, x->arr->ndim, x->arr->shape, x->arr->strides, x->lab);
   label_layout(&Ly, y->arr->ndim, y->arr->shape, y->arr->strides, y->lab);
@@ -225,7 +251,7 @@ nd_status ndi_la_contract(const char *op, const ndi_la_term *x, const ndi_la_ter
   ndi_la_map map;
   ndi_la_choose_map(&Lx, &Ly, &groups, want ? nwant : 0, want, &map);
   if (empty) {
-    nd_array *r = alloc_for(op, x->arr->dtype, &map.order, x, &Lx, y, &Ly);
+    nd_array *r = alloc_for(op, ndi_compute_dtype(x->arr->dtype), &map.order, x, &Lx, y, &Ly);
     if (!r) return nd_last_status();
     nd_status st = r->size ? ndi_fill(op, r, ND_INT(0)) : ND_OK;
     if (st) {

@@ -19,7 +19,7 @@
 #include "ops/frontend.h"
 
 /* Label ids are 0 .. NDI_LA_MAX_LABELS - 1. */
-#define NDI_LA_MAX_LABELS 192
+#define NDI_LA_MAX_LABELS 256
 
 /* An operand: an array (one owned reference) and a distinct label per axis. */
 typedef struct ndi_la_term {
@@ -27,8 +27,10 @@ typedef struct ndi_la_term {
   int lab[ND_MAX_DIMS];
 } ndi_la_term;
 
-/* Contracts x and y (same dtype). The result keeps the labels l of x and y with
- * keep[l]; every other label is summed. If want is given (nwant kept labels), the result
+/* Contracts x and y (same dtype; or float32 and a 16-bit float, which is then widened).
+ * float16 and bfloat16 terms give a float32 result (their products accumulate in
+ * float32; callers round it once with ndi_round_result). The result keeps the labels l of
+ * x and y with keep[l]; every other label is summed. If want is given (nwant kept labels), the result
  * is laid out C-contiguous in that order whenever the product can write that layout
  * directly and no other layout is faster; otherwise (or without want) its axes are in the
  * order the product writes fastest, given by out->lab. conj_x: use conj(x) (complex).

@@ -99,22 +99,24 @@ void ndi_la_append(ndi_lablist *dst, const ndi_lablist *src) {
 /* Two cores of this machine's class: OpenBLAS's dgemm at about 80 GFLOP/s on large
  * products, a multiply-add per element of the matrix for gemv (which streams it once, at
  * about 20 GB/s), a copy at about 20 GB/s read plus write, a microsecond per call. An
- * extent d runs at d / (d + 16) of the full rate (panels of 8-16 rows and columns: 804357
- * x 93 x 21 ran at 41 GFLOP/s, 21 x 181629 x 93 at 46, 114 x 1481544 x 114 at 76). Only
- * the ratios between these matter for the choices. */
+ * extent d runs at (d + 2) / (d + 16) of the full rate (panels of 8-16 rows and columns:
+ * 804357 x 93 x 21 ran at 41 GFLOP/s, 21 x 181629 x 93 at 46, 114 x 1481544 x 114 at 76;
+ * tiny products run on nd's direct kernel at a few GFLOP/s). Only the ratios between
+ * these matter for the choices. */
 #define MADD_RATE 40e9
 #define VEC_RATE 2.5e9
 #define COPY_RATE 1.25e9
 #define CALL_S 1e-6
-#define EXTENT_HALF 16.0
 #define SLOW_FACTOR 1.7
+
+static double extent_eff(double d) { return (d + 2) / (d + 16); }
 
 double ndi_la_product_cost(double nb, double m, double n, double k, bool slow) {
   double madds = m * n * k, t;
   if (m <= 1 || n <= 1) {
     t = madds / VEC_RATE;
   } else {
-    double eff = m / (m + EXTENT_HALF) * n / (n + EXTENT_HALF) * k / (k + EXTENT_HALF);
+    double eff = extent_eff(m) * extent_eff(n) * extent_eff(k);
     t = madds / (MADD_RATE * eff) * (slow ? SLOW_FACTOR : 1.0);
   }
   return nb * (CALL_S + t);

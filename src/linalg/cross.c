@@ -23,7 +23,7 @@ static nd_array *cross_impl(const char *op, const nd_array *a, const nd_array *b
     return ndi_error_null(ND_ERR_SHAPE,
                           "%s: vectors must have 2 or 3 components along axis %d (got %lld and %lld)",
                           op, axis, (long long)na, (long long)nb);
-  nd_dtype t = ndi_promote(a->dtype, b->dtype);
+  nd_dtype rt = ndi_promote(a->dtype, b->dtype), t = ndi_compute_dtype(rt); /* 16-bit: float32 */
   if (t == ND_BOOL)
     return ndi_error_null(ND_ERR_TYPE, "%s: boolean operands are not supported (no boolean subtraction)", op);
   /* the other axes, broadcast */
@@ -70,6 +70,7 @@ static nd_array *cross_impl(const char *op, const nd_array *a, const nd_array *b
   }
   nd_release(ca);
   nd_release(cb);
+  r = ndi_round_result(op, r, rt);
   if (r && r->ndim == nd + 1) {
     /* NumPy puts the component axis at position `axis` of the result */
     int xc;

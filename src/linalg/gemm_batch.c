@@ -247,6 +247,7 @@ nd_status ndi_la_gemm_run(const char *op, ndi_la_gemm *g) {
   int64_t nb = 1;
   for (int i = 0; i < g->nbd; i++) nb *= g->bshape[i];
   if (nb == 0 || g->m == 0 || g->n == 0) return ND_OK;
+  if (ndi_is_half(g->dtype)) return ndi_la_gemm_half(op, g);
   if (g->k == 0) {
     write_zeros(g);
     return ND_OK;

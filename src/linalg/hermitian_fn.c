@@ -88,6 +88,8 @@ done:
 /* ---- fractional_matrix_power and inv_sqrtm_hermitian ---------------------------------- */
 
 static double eps_of(nd_dtype t) {
+  if (t == ND_FLOAT16) return 0x1p-10;
+  if (t == ND_BFLOAT16) return 0x1p-7;
   return (t == ND_FLOAT32 || t == ND_COMPLEX64) ? (double)FLT_EPSILON : DBL_EPSILON;
 }
 

@@ -16,7 +16,9 @@ void ndi_la_dtypes(int n, const nd_dtype *t, nd_dtype *compute, nd_dtype *result
   for (int i = 0; i < n; i++) {
     char k = ndi_dtype_kind(t[i]);
     cplx |= k == 'c';
-    single &= t[i] == ND_FLOAT32 || t[i] == ND_COMPLEX64;
+    /* float16 and bfloat16 give float32 results, as SciPy's (LAPACK has no 16-bit
+     * routines; NumPy refuses them) */
+    single &= t[i] == ND_FLOAT32 || t[i] == ND_COMPLEX64 || ndi_is_half(t[i]);
   }
   *compute = cplx ? ND_COMPLEX128 : ND_FLOAT64;
   *result = cplx ? (single ? ND_COMPLEX64 : ND_COMPLEX128) : (single ? ND_FLOAT32 : ND_FLOAT64);

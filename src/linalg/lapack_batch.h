@@ -14,7 +14,8 @@
 
 #include "la_common.h"
 
-/* Computation and result dtypes for inputs of dtypes t[0..n) (NumPy's _commonType). */
+/* Computation and result dtypes for inputs of dtypes t[0..n) (NumPy's _commonType;
+ * float16 and bfloat16 count as float32, SciPy's rule, where NumPy refuses them). */
 void ndi_la_dtypes(int n, const nd_dtype *t, nd_dtype *compute, nd_dtype *result);
 
 /* Checks that a is a stack of matrices (ndim >= 2), square if `square`; errors name op. */

@@ -64,7 +64,7 @@ nd_array *ndi_la_sqmap_run(const char *op, ndi_la_sqmap *m, const nd_array *a) {
 }
 
 nd_array *ndi_la_maybe_real(const char *op, nd_array *z, nd_dtype in) {
-  bool single = in == ND_FLOAT32 || in == ND_COMPLEX64;
+  bool single = in == ND_FLOAT32 || in == ND_COMPLEX64 || ndi_is_half(in); /* ndi_la_dtypes */
   bool real = ndi_dtype_kind(in) != 'c';
   if (real) {
     const double *d = (const double *)z->data;

@@ -9,7 +9,10 @@
 #include "la_common.h"
 #include "nd/linalg.h"
 
-nd_array *ndi_la_matmul(const char *op, const nd_array *a, const nd_array *b) {
+/* The product computed in dtype `as` (-1: the promoted dtype), the inputs converted to it,
+ * except that 16-bit float inputs computed in float32 are read as they are (the
+ * mixed-precision product: float32 accumulation of their products, a float32 result). */
+static nd_array *matmul_as(const char *op, const nd_array *a, const nd_array *b, int as) {
   char sa[NDI_SHAPE_BUF], sb[NDI_SHAPE_BUF];
   if (a->ndim == 0 || b->ndim == 0)
     return ndi_error_null(ND_ERR_SHAPE,
@@ -42,8 +45,14 @@ nd_array *ndi_la_matmul(const char *op, const nd_array *a, const nd_array *b) {
   if (ond > ND_MAX_DIMS)
     return ndi_error_null(ND_ERR_SHAPE, "%s: the result would have more than %d axes", op,
                           ND_MAX_DIMS);
-  nd_dtype t = ndi_promote(a->dtype, b->dtype);
-  nd_array *out = ndi_array_alloc(op, t, ond, oshape, ND_C);
+  nd_dtype t = ndi_promote(a->dtype, b->dtype), rt = t;
+  bool mixed = false;
+  if (as >= 0) {
+    rt = (nd_dtype)as;
+    mixed = ndi_is_half(t) && rt == ND_FLOAT32;
+    if (!mixed) t = rt;
+  }
+  nd_array *out = ndi_array_alloc(op, rt, ond, oshape, ND_C);
   nd_array *ca = out ? ndi_la_as_dtype(op, a, t) : NULL;
   nd_array *cb = ca ? ndi_la_as_dtype(op, b, t) : NULL;
   nd_status st = cb ? ND_OK : ND_ERR_NOMEM;
@@ -51,6 +60,7 @@ nd_array *ndi_la_matmul(const char *op, const nd_array *a, const nd_array *b) {
     ndi_la_gemm g;
     memset(&g, 0, sizeof g);
     g.dtype = t;
+    g.c_float32 = mixed;
     g.nbd = nbd;
     memcpy(g.bshape, oshape, sizeof(int64_t) * (size_t)nbd);
     g.m = m;
@@ -85,8 +95,23 @@ nd_array *ndi_la_matmul(const char *op, const nd_array *a, const nd_array *b) {
   return out;
 }
 
+nd_array *ndi_la_matmul(const char *op, const nd_array *a, const nd_array *b) {
+  return matmul_as(op, a, b, -1);
+}
+
 nd_array *nd_matmul(const nd_array *a, const nd_array *b) {
   NDI_REQUIRE("matmul", a);
   NDI_REQUIRE("matmul", b);
   return ndi_la_matmul("matmul", a, b);
+}
+
+nd_array *nd_matmul_dtype(const nd_array *a, const nd_array *b, nd_dtype dtype) {
+  NDI_REQUIRE("matmul", a);
+  NDI_REQUIRE("matmul", b);
+  if (ndi_check_dtype("matmul", (int)dtype)) return NULL;
+  nd_dtype t = ndi_promote(a->dtype, b->dtype);
+  if (!nd_can_cast_with(t, dtype, ND_CAST_SAME_KIND))
+    return ndi_error_null(ND_ERR_TYPE, "matmul: cannot compute a product of %s inputs in %s (same-kind casting)",
+                          ndi_dtype_name(t), ndi_dtype_name(dtype));
+  return matmul_as("matmul", a, b, (int)dtype);
 }

@@ -3,7 +3,8 @@
  * copy engine) into rows of a float64 / complex128 buffer, so each norm is computed in
  * double precision from a contiguous row: sums use NumPy's pairwise summation, the
  * 2-norm sums squares of the components as NumPy does (x.conj() * x).real. Results have
- * the real dtype of floating inputs (float32 stays float32) and float64 otherwise.
+ * the real dtype of floating inputs (float32 stays float32, float16 float16: computed in
+ * double, rounded once) and float64 otherwise.
  * Maxima of empty sets are 0, as in NumPy; minima of empty sets are errors. */
 #include <math.h>
 #include <string.h>
@@ -155,7 +156,9 @@ static nd_array *sv_norm(const char *op, const nd_array *x, int kind, bool keepd
   red[s->ndim - 1] = true;
   /* s >= 0, so its max / min / sum are its inf, -inf and 1 vector norms */
   double ord = kind == 2 ? INFINITY : kind == -2 ? -INFINITY : 1;
-  nd_array *r = vector_norm_impl(op, s, red, false, ord, "ord=-2");
+  /* the singular values of float16 and bfloat16 matrices are float32 (ndi_la_dtypes) */
+  nd_array *r = ndi_round_result(op, vector_norm_impl(op, s, red, false, ord, "ord=-2"),
+                               norm_dtype(x->dtype));
   nd_release(s);
   if (!r || !keepdims) return r;
   int64_t shape[ND_MAX_DIMS];

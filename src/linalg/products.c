@@ -22,7 +22,7 @@ static nd_array *contract2(const char *op, const nd_array *a, const int *la, con
   if (!st) st = ndi_la_contract(op, &x, &y, keep, nwant, want, conj_a, &r);
   nd_release(x.arr);
   nd_release(y.arr);
-  return st ? NULL : ndi_la_term_finish(op, &r, nwant, want);
+  return st ? NULL : ndi_round_result(op, ndi_la_term_finish(op, &r, nwant, want), t);
 }
 
 static nd_array *tensordot_impl(const char *op, const nd_array *a, const nd_array *b, int n,

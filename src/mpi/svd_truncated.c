@@ -284,7 +284,19 @@ nd_status nd_dmatrix_svd_truncated(const nd_dmatrix *a, int64_t k, const nd_svd_
   bool single = a->sl->real == ND_FLOAT32;
   double tol = o->tol > 0 ? o->tol : single ? 1e-6 : 1e-12;
   bool rand = o->method == ND_SVD_RANDOMIZED || (o->method == ND_SVD_AUTO && 4 * (k + p) <= kmax);
-  if (k == 0 || !rand) return full(&c, a, k, u, s, vh);
+  if (k == 0) { /* nothing to compute */
+    int64_t nb = ndm_square_block(a);
+    nd_dmatrix *u0 = ndm_dmatrix_new(OP, a->grid, a->dtype, m, 0, nb, nb);
+    nd_dmatrix *v0 = u0 ? ndm_dmatrix_new(OP, a->grid, a->dtype, 0, n, nb, nb) : NULL;
+    nd_array *s0 = v0 ? nd_empty(a->sl->real, ND_SHAPE(0), ND_C) : NULL;
+    if (!s0) ndm_coll_failed(&c);
+    if (ndm_agree(&c)) return nd_dmatrix_free(u0), nd_dmatrix_free(v0), c.st;
+    *u = ndm_dmatrix_publish(u0);
+    *vh = ndm_dmatrix_publish(v0);
+    *s = s0;
+    return ND_OK;
+  }
+  if (!rand) return full(&c, a, k, u, s, vh);
   int r = randomized(&c, a, k, l, o, o->method == ND_SVD_AUTO, tol, u, s, vh);
   if (r > 0) return full(&c, a, k, u, s, vh);
   return r < 0 ? c.st : ND_OK;

@@ -70,6 +70,9 @@ nd_array *nd_argmin(const nd_array *a, int axis, bool keepdims) {
 
 /* ---- cumulative_sum, cumulative_prod ----------------------------------------------- */
 
+static nd_array *cum_run(const char *op, const ndi_loop_fn *scan, int identity,
+                         const nd_array *a, int axis, bool include_initial, nd_dtype acc);
+
 static nd_array *cum_impl(const char *op, const ndi_loop_fn *scan, int identity,
                           const nd_array *a, int axis, bool include_initial, int dtype) {
   NDI_REQUIRE(op, a);
@@ -78,6 +81,20 @@ static nd_array *cum_impl(const char *op, const ndi_loop_fn *scan, int identity,
     if (ndi_check_reduce_dtype(op, a->dtype, dtype)) return NULL;
     acc = (nd_dtype)dtype;
   }
+  /* float16 and bfloat16 run in float32 (each output rounded once, from the float32 running
+   * value: NumPy rounds its float16 running value at every step) */
+  nd_dtype result = acc;
+  acc = ndi_compute_dtype(acc);
+  nd_array *in = ndi_as_result_input(op, a, result);
+  if (!in) return NULL;
+  nd_array *out = cum_run(op, scan, identity, in, axis, include_initial, acc);
+  nd_release(in);
+  return ndi_round_result(op, out, result);
+}
+
+/* cumulative_sum or _prod of a in dtype acc (after the checks of cum_impl). */
+static nd_array *cum_run(const char *op, const ndi_loop_fn *scan, int identity,
+                         const nd_array *a, int axis, bool include_initial, nd_dtype acc) {
   /* the input as (ndim, shape, strides) with the scanned axis ax */
   int nd = a->ndim, ax = 0;
   int64_t shape[ND_MAX_DIMS], strides[ND_MAX_DIMS];

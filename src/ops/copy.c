@@ -37,6 +37,14 @@ void ndi_copy_array(nd_array *dst, const nd_array *src) {
   ndi_copy_layout(dst->ndim, dst->shape, d, s);
 }
 
+nd_array *ndi_round_result(const char *op, nd_array *r, nd_dtype t) {
+  if (!r || r->dtype == t) return r;
+  nd_array *out = ndi_alloc_like(op, r, t, ND_K);
+  if (out) ndi_copy_array(out, r);
+  nd_release(r);
+  return out;
+}
+
 nd_status ndi_check_writable(const char *op, const nd_array *dst) {
   if (!ndi_write_flag(dst))
     return ndi_error(ND_ERR_READONLY, "%s: destination array is read-only%s", op,

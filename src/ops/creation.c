@@ -2,6 +2,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "core/half.h"
 #include "frontend.h"
 #include "kernels/loop.h"
 #include "nd/creation.h"
@@ -87,6 +88,16 @@ static void fill_progression(nd_array *a, double first, double second) {
   }
     NDI_DTYPES(NDI_PROGRESSION)
 #undef NDI_PROGRESSION
+/* NumPy's HALF_fill: the values in float32, each rounded once */
+#define NDI_PROGRESSION_HALF(E, N, T, K, NAME, ...)                                   \
+  case E: {                                                                           \
+    T *v = (T *)d;                                                                    \
+    float start = ndi_##N##_to_f32(v[0]), delta = ndi_##N##_to_f32(v[1]) - start;     \
+    for (int64_t i = 2; i < n; i++) v[i] = ndi_f32_to_##N(start + (float)i * delta);  \
+    break;                                                                            \
+  }
+    NDI_HALF_DTYPES(NDI_PROGRESSION_HALF)
+#undef NDI_PROGRESSION_HALF
   }
 }
 

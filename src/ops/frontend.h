@@ -20,6 +20,10 @@ nd_array *ndi_alloc_shaped_like(const char *op, const nd_array *a, nd_dtype t, n
 
 /* Copies src into dst (same shape, no overlap, any dtypes). */
 void ndi_copy_array(nd_array *dst, const nd_array *src);
+/* r, computed in ndi_compute_dtype(t), as dtype t: r itself, or (float16, bfloat16) a new
+ * array of r's layout holding r's values rounded once, r released. NULL on failure (r
+ * NULL included, so that calls chain). */
+nd_array *ndi_round_result(const char *op, nd_array *r, nd_dtype t);
 /* Copies src (broadcast to dst's shape) into dst with overlap handling and checks of
  * writeability; the engine behind nd_assign. */
 nd_status ndi_assign(const char *op, nd_array *dst, const nd_array *src);

@@ -12,7 +12,9 @@
 
 #include "core/alloc.h"
 #include "frontend.h"
+#include "nd/core.h"
 #include "nd/print.h"
+#include "print_digits.h"
 
 #define PRECISION 8
 #define THRESHOLD 1000
@@ -51,22 +53,28 @@ static void sb_spaces(strbuf *b, int n) {
 
 /* ---- shortest round-trip digits ------------------------------------------------------- */
 
-static bool round_trips(const char *s, double x, bool f32) {
-  double y = strtod(s, NULL);
-  return f32 ? (float)y == (float)x : y == x;
-}
+static bool is_half(nd_dtype t) { return t == ND_FLOAT16 || t == ND_BFLOAT16; }
 
 /* Positional digits of a finite x: the fewest fractional digits (at most PRECISION) that
  * read back as x, trailing zeros trimmed but the point kept ("1.", "0.5"). With sign, a
  * '+' is written for non-negative values. */
-static void positional(char *out, size_t cap, double x, bool f32, bool sign) {
+static void positional(char *out, size_t cap, double x, nd_dtype t, bool sign) {
   char tmp[400];
   int p = 0;
-  for (; p <= PRECISION; p++) {
-    snprintf(tmp, sizeof tmp, "%.*f", p, x);
-    if (round_trips(tmp, x, f32)) break;
+  if (is_half(t) && x != 0) { /* Dragon4's digits (print_digits.c), at most PRECISION places */
+    char d[32];
+    int e;
+    ndi_shortest_digits16(x, t, d, &e);
+    ndi_digits_fixed(tmp, sizeof tmp, signbit(x), d, e);
+    const char *dot = strchr(tmp, '.');
+    if (dot && (int)strlen(dot + 1) > PRECISION) snprintf(tmp, sizeof tmp, "%.*f", PRECISION, x);
+  } else {
+    for (; p <= PRECISION; p++) {
+      snprintf(tmp, sizeof tmp, "%.*f", p, x);
+      if (ndi_reads_back(tmp, x, t)) break;
+    }
+    if (p > PRECISION) snprintf(tmp, sizeof tmp, "%.*f", PRECISION, x);
   }
-  if (p > PRECISION) snprintf(tmp, sizeof tmp, "%.*f", PRECISION, x);
   if (!strchr(tmp, '.')) strcat(tmp, ".");
   size_t n = strlen(tmp);
   while (n > 0 && tmp[n - 1] == '0' && strchr(tmp, '.') < tmp + n - 1) tmp[--n] = '\0';
@@ -75,14 +83,21 @@ static void positional(char *out, size_t cap, double x, bool f32, bool sign) {
 
 /* Scientific digits: mantissa with the fewest digits (at most PRECISION after the point)
  * that read back as x, trimmed ("1.e-05", "1.5e+00"). */
-static void scientific(char *out, size_t cap, double x, bool f32, bool sign) {
+static void scientific(char *out, size_t cap, double x, nd_dtype t, bool sign) {
   char tmp[64];
   int p = 0;
-  for (; p <= PRECISION; p++) {
-    snprintf(tmp, sizeof tmp, "%.*e", p, x);
-    if (round_trips(tmp, x, f32)) break;
+  if (is_half(t) && x != 0) { /* at most 5 significant digits: within PRECISION */
+    char d[32];
+    int e;
+    ndi_shortest_digits16(x, t, d, &e);
+    ndi_digits_sci(tmp, sizeof tmp, signbit(x), d, e);
+  } else {
+    for (; p <= PRECISION; p++) {
+      snprintf(tmp, sizeof tmp, "%.*e", p, x);
+      if (ndi_reads_back(tmp, x, t)) break;
+    }
+    if (p > PRECISION) snprintf(tmp, sizeof tmp, "%.*e", PRECISION, x);
   }
-  if (p > PRECISION) snprintf(tmp, sizeof tmp, "%.*e", PRECISION, x);
   char *e = strchr(tmp, 'e');
   char mant[64], expo[16];
   size_t ml = (size_t)(e - tmp);
@@ -98,13 +113,24 @@ static void scientific(char *out, size_t cap, double x, bool f32, bool sign) {
 /* ---- float format for a set of values (NumPy's FloatingFormat) ------------------------- */
 
 typedef struct {
-  bool f32, sign, exp;
+  nd_dtype t; /* the real dtype whose precision the digits have */
+  bool sign, exp;
   int pad_left, pad_right, precision, exp_size;
 } float_fmt;
 
-static void float_fmt_fill(float_fmt *f, const double *v, int64_t n, bool f32, bool sign) {
+/* x rounded to the precision of dtype t (a real float dtype) */
+static double in_dtype(double x, nd_dtype t) {
+  switch (t) {
+    case ND_FLOAT16: return nd_float16_to_double(nd_float16_from_double(x));
+    case ND_BFLOAT16: return nd_bfloat16_to_double(nd_bfloat16_from_double(x));
+    case ND_FLOAT32: return (float)x;
+    default: return x;
+  }
+}
+
+static void float_fmt_fill(float_fmt *f, const double *v, int64_t n, nd_dtype t, bool sign) {
   memset(f, 0, sizeof *f);
-  f->f32 = f32;
+  f->t = t;
   f->sign = sign;
   f->exp_size = -1;
   double mx = 0, mn = INFINITY;
@@ -122,11 +148,14 @@ static void float_fmt_fill(float_fmt *f, const double *v, int64_t n, bool f32, b
     if (a > mx) mx = a;
     if (a < mn) mn = a;
   }
-  /* NumPy >= 2.2: scientific from 10^min(8, decimal precision of the dtype) on (1e6 for
-   * float32), or below 1e-4 compared in the dtype itself, or for a range above 1000. */
-  double cutoff = f32 ? 1e6 : 1e8;
-  bool small = f32 ? (float)mn < 1e-4f : mn < 1e-4;
-  if (mx > 0 && (mx >= cutoff || small || mx / mn > 1000.0)) f->exp = true;
+  /* NumPy >= 2.2: scientific from 10^min(8, decimal precision of the dtype) on (1e3 for
+   * float16, 1e6 for float32; bfloat16, whose precision is 2, takes 1e2 by the same rule),
+   * or below 1e-4, or for a range above 1000, all compared in the dtype's own arithmetic
+   * (float16's max / min is rounded to float16: overflow to inf counts as above 1000). */
+  double cutoff = t == ND_FLOAT16 ? 1e3 : t == ND_BFLOAT16 ? 1e2 : t == ND_FLOAT32 ? 1e6 : 1e8;
+  bool small = mn < in_dtype(1e-4, t);
+  double ratio = is_half(t) ? in_dtype((float)mx / (float)mn, t) : mx / mn;
+  if (mx > 0 && (mx >= cutoff || small || ratio > 1000.0)) f->exp = true;
   char s[400];
   if (finite == 0) {
     f->pad_left = f->pad_right = 0;
@@ -134,7 +163,7 @@ static void float_fmt_fill(float_fmt *f, const double *v, int64_t n, bool f32, b
     int maxfrac = 0, maxint = 0, maxexp = 0;
     for (int64_t i = 0; i < n; i++) {
       if (!isfinite(v[i])) continue;
-      scientific(s, sizeof s, v[i], f32, sign);
+      scientific(s, sizeof s, v[i], t, sign);
       char *dot = strchr(s, '.'), *e = strchr(s, 'e');
       if ((int)(dot - s) > maxint) maxint = (int)(dot - s);
       if ((int)(e - dot - 1) > maxfrac) maxfrac = (int)(e - dot - 1);
@@ -148,7 +177,7 @@ static void float_fmt_fill(float_fmt *f, const double *v, int64_t n, bool f32, b
     int maxfrac = 0, maxint = 0;
     for (int64_t i = 0; i < n; i++) {
       if (!isfinite(v[i])) continue;
-      positional(s, sizeof s, v[i], f32, sign);
+      positional(s, sizeof s, v[i], t, sign);
       char *dot = strchr(s, '.');
       if ((int)(dot - s) > maxint) maxint = (int)(dot - s);
       if ((int)strlen(dot + 1) > maxfrac) maxfrac = (int)strlen(dot + 1);
@@ -174,7 +203,7 @@ static void float_fmt_apply(const float_fmt *f, double x, strbuf *b) {
     return;
   }
   if (f->exp) {
-    scientific(s, sizeof s, x, f->f32, f->sign);
+    scientific(s, sizeof s, x, f->t, f->sign);
     char *dot = strchr(s, '.'), *e = strchr(s, 'e');
     if ((int)(e - dot - 1) < f->precision) {
       /* More digits than this value needs: NumPy prints the value's exact further digits
@@ -189,7 +218,7 @@ static void float_fmt_apply(const float_fmt *f, double x, strbuf *b) {
     for (int k = (int)strlen(e + 2); k < f->exp_size; k++) sb_put(b, "0");
     sb_put(b, e + 2);
   } else {
-    positional(s, sizeof s, x, f->f32, f->sign);
+    positional(s, sizeof s, x, f->t, f->sign);
     char *dot = strchr(s, '.');
     sb_spaces(b, f->pad_left - (int)(dot - s));
     sb_put(b, s);
@@ -241,6 +270,8 @@ static value load(nd_dtype t, const char *p) {
       v.c[1] = q[1];
       break;
     }
+    case ND_FLOAT16: v.f = nd_float16_to_double(*(const uint16_t *)p); break;
+    case ND_BFLOAT16: v.f = nd_bfloat16_to_double(*(const uint16_t *)p); break;
   }
   return v;
 }
@@ -320,7 +351,7 @@ static bool build_format(const view_info *vi, elem_fmt *f) {
   f->t = a->dtype;
   f->kind = ndi_dtype_kind(a->dtype);
   f->int_width = 0;
-  bool f32 = a->dtype == ND_FLOAT32 || a->dtype == ND_COMPLEX64;
+  nd_dtype real = ndi_real_dtype(a->dtype);
   if (f->kind == 'i' || f->kind == 'u') {
     for (int64_t i = 0; i < n; i++) {
       char s[32];
@@ -340,8 +371,8 @@ static bool build_format(const view_info *vi, elem_fmt *f) {
       re[i] = f->kind == 'f' ? vals[i].f : vals[i].c[0];
       im[i] = f->kind == 'f' ? 0 : vals[i].c[1];
     }
-    float_fmt_fill(&f->re, re, n, f32, false);
-    if (f->kind == 'c') float_fmt_fill(&f->im, im, n, f32, true);
+    float_fmt_fill(&f->re, re, n, real, false);
+    if (f->kind == 'c') float_fmt_fill(&f->im, im, n, real, true);
     ndi_free(re);
     ndi_free(im);
   }
@@ -441,12 +472,12 @@ static void recurse(const view_info *vi, const elem_fmt *f, int axis, const char
 
 /* ---- 0-d arrays print like the scalar's str() ------------------------------------------- */
 
-/* Python's repr of a float: shortest round-trip digits, positional for 1e-4 <= |x| < 1e16. */
 /* A scalar as NumPy's str() prints it (Python's repr rules): the shortest digits that read
  * back as the value (in its own precision), positional for 1e-4 <= |x| < 1e16 (1e6 for
- * float32, as NumPy >= 2.2), else scientific with at least two exponent digits. With
+ * float32, as NumPy >= 2.2; 1e3 for float16, as NumPy's float16 scalars, and 1e2 for
+ * bfloat16 by the arrays' rule), else scientific with at least two exponent digits. With
  * strip_zero an integral value has no ".0" (complex parts: "(1+2j)"). */
-static void py_float(char *out, size_t cap, double x, bool f32, bool strip_zero) {
+static void py_float(char *out, size_t cap, double x, nd_dtype t, bool strip_zero) {
   if (isnan(x)) {
     snprintf(out, cap, "nan");
     return;
@@ -455,45 +486,36 @@ static void py_float(char *out, size_t cap, double x, bool f32, bool strip_zero)
     snprintf(out, cap, x < 0 ? "-inf" : "inf");
     return;
   }
-  char tmp[64];
-  for (int p = 1; p <= 17; p++) {
-    snprintf(tmp, sizeof tmp, "%.*e", p - 1, x);
-    if (round_trips(tmp, x, f32)) break;
-  }
-  /* tmp = [-]d.ddde[+-]XX: split into sign, digits and decimal exponent */
-  char *ep = strchr(tmp, 'e');
-  int e = atoi(ep + 1);
-  const char *m = tmp[0] == '-' ? tmp + 1 : tmp;
   char digits[32];
-  int nd = 0;
-  for (const char *q = m; q < ep; q++)
-    if (*q != '.') digits[nd++] = *q;
-  while (nd > 1 && digits[nd - 1] == '0') nd--; /* trailing zeros carry no information */
-  digits[nd] = '\0';
+  int nd = 0, e = 0;
+  if (is_half(t) && x != 0) {
+    ndi_shortest_digits16(x, t, digits, &e);
+    nd = (int)strlen(digits);
+  } else {
+    char tmp[64];
+    for (int p = 1; p <= 17; p++) {
+      snprintf(tmp, sizeof tmp, "%.*e", p - 1, x);
+      if (ndi_reads_back(tmp, x, t)) break;
+    }
+    /* tmp = [-]d.ddde[+-]XX: split into sign, digits and decimal exponent */
+    char *ep = strchr(tmp, 'e');
+    e = atoi(ep + 1);
+    const char *m = tmp[0] == '-' ? tmp + 1 : tmp;
+    for (const char *q = m; q < ep; q++)
+      if (*q != '.') digits[nd++] = *q;
+    while (nd > 1 && digits[nd - 1] == '0') nd--; /* trailing zeros carry no information */
+    digits[nd] = '\0';
+  }
   const char *sign = signbit(x) ? "-" : "";
   double ax = fabs(x);
-  if (ax != 0 && (ax < 1e-4 || ax >= (f32 ? 1e6 : 1e16))) {
-    snprintf(out, cap, "%s%c%s%s%se%c%02d", sign, digits[0], nd > 1 ? "." : "", digits + 1, "",
-             e < 0 ? '-' : '+', abs(e));
+  double cutoff = t == ND_FLOAT16 ? 1e3 : t == ND_BFLOAT16 ? 1e2 : t == ND_FLOAT32 ? 1e6 : 1e16;
+  if (ax != 0 && (ax < 1e-4 || ax >= cutoff)) {
+    ndi_digits_sci(out, cap, signbit(x), digits, e);
     return;
   }
   char buf[64];
-  int len = 0;
-  if (ax == 0) {
-    len = snprintf(buf, sizeof buf, "0");
-    nd = 0;
-  } else if (e < 0) {
-    len = snprintf(buf, sizeof buf, "0.");
-    for (int k = 0; k < -e - 1; k++) buf[len++] = '0';
-    len += snprintf(buf + len, sizeof buf - (size_t)len, "%s", digits);
-  } else {
-    for (int k = 0; k <= e; k++) buf[len++] = k < nd ? digits[k] : '0';
-    if (nd > e + 1) {
-      buf[len++] = '.';
-      len += snprintf(buf + len, sizeof buf - (size_t)len, "%s", digits + e + 1);
-    }
-    buf[len] = '\0';
-  }
+  if (ax == 0) snprintf(buf, sizeof buf, "0");
+  else ndi_digits_fixed(buf, sizeof buf, false, digits, e);
   bool has_dot = strchr(buf, '.') != NULL;
   snprintf(out, cap, "%s%s%s", sign, buf, (!has_dot && !strip_zero) ? ".0" : "");
 }
@@ -501,7 +523,7 @@ static void py_float(char *out, size_t cap, double x, bool f32, bool strip_zero)
 static void scalar_str(const nd_array *a, strbuf *b) {
   value v = load(a->dtype, a->data);
   char s[160], r[64], i[64];
-  bool f32 = a->dtype == ND_FLOAT32 || a->dtype == ND_COMPLEX64;
+  nd_dtype real = ndi_real_dtype(a->dtype);
   switch (ndi_dtype_kind(a->dtype)) {
     case 'b': sb_put(b, v.b ? "True" : "False"); break;
     case 'i':
@@ -510,15 +532,15 @@ static void scalar_str(const nd_array *a, strbuf *b) {
       sb_put(b, s);
       break;
     case 'f':
-      py_float(s, sizeof s, v.f, f32, false);
+      py_float(s, sizeof s, v.f, real, false);
       sb_put(b, s);
       break;
     default:
-      py_float(i, sizeof i, v.c[1], f32, true);
+      py_float(i, sizeof i, v.c[1], real, true);
       if (v.c[0] == 0 && !signbit(v.c[0])) {
         snprintf(s, sizeof s, "%sj", i);
       } else {
-        py_float(r, sizeof r, v.c[0], f32, true);
+        py_float(r, sizeof r, v.c[0], real, true);
         snprintf(s, sizeof s, "(%s%s%sj)", r, i[0] == '-' ? "" : "+", i);
       }
       sb_put(b, s);

@@ -24,6 +24,13 @@ nd_status ndi_check_reduce_dtype(const char *op, nd_dtype from, int to) {
   return ND_OK;
 }
 
+nd_array *ndi_as_result_input(const char *op, const nd_array *a, nd_dtype t) {
+  if (!ndi_is_half(t) || a->dtype == t) return nd_retain((nd_array *)a);
+  nd_array *c = ndi_alloc_like(op, a, t, ND_K);
+  if (c) ndi_copy_array(c, a);
+  return c;
+}
+
 int64_t ndi_reduced_count(const nd_array *a, int naxes, const int *axes) {
   bool red[ND_MAX_DIMS];
   if (ndi_reduce_axes("reduce", naxes, axes, a->ndim, red)) return -1;
@@ -93,8 +100,15 @@ static nd_array *sum_prod(const char *op, const ndi_reduce_kernel *table, const 
     if (ndi_check_reduce_dtype(op, a->dtype, dtype)) return NULL;
     acc = (nd_dtype)dtype;
   }
-  ndi_reduction r = {op, &table[acc], acc, acc, false, NULL};
-  return ndi_reduce_array(&r, a, naxes, axes, keepdims);
+  /* float16 and bfloat16 accumulate in float32 and round once at the end; an input of
+   * another dtype is first converted to theirs, as NumPy casts it to the loop's dtype */
+  nd_array *in = ndi_as_result_input(op, a, acc);
+  if (!in) return NULL;
+  nd_dtype c = ndi_compute_dtype(acc);
+  ndi_reduction r = {op, &table[c], c, c, false, NULL};
+  nd_array *res = ndi_round_result(op, ndi_reduce_array(&r, in, naxes, axes, keepdims), acc);
+  nd_release(in);
+  return res;
 }
 
 nd_array *nd_sum(const nd_array *a, int naxes, const int *axes, bool keepdims) {
@@ -120,8 +134,9 @@ static nd_array *min_max(const char *op, const ndi_reduce_kernel *table, const n
   if (ndi_dtype_kind(a->dtype) == 'c')
     return ndi_error_null(ND_ERR_TYPE, "%s: not defined for complex input (%s has no order)", op,
                           ndi_dtype_name(a->dtype));
-  ndi_reduction r = {op, &table[a->dtype], a->dtype, a->dtype, true, NULL};
-  return ndi_reduce_array(&r, a, naxes, axes, keepdims);
+  nd_dtype c = ndi_compute_dtype(a->dtype); /* exact for the 16-bit floats */
+  ndi_reduction r = {op, &table[c], c, c, true, NULL};
+  return ndi_round_result(op, ndi_reduce_array(&r, a, naxes, axes, keepdims), a->dtype);
 }
 
 nd_array *nd_min(const nd_array *a, int naxes, const int *axes, bool keepdims) {

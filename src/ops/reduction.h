@@ -19,6 +19,10 @@ typedef struct ndi_reduction {
 /* Reduces `a` over (naxes, axes) as described; NULL and an error on failure. */
 nd_array *ndi_reduce_array(const ndi_reduction *r, const nd_array *a, int naxes,
                            const int *axes, bool keepdims);
+/* The input of a sum, product or cumulative function with a 16-bit float result t:
+ * a itself (a new reference), or a copy converted to t when a has another dtype (NumPy
+ * casts the input to its loop's dtype first). NULL on failure. */
+nd_array *ndi_as_result_input(const char *op, const nd_array *a, nd_dtype t);
 /* The dtype sum and prod accumulate in by default (int64, uint64, or the input's). */
 nd_dtype ndi_sum_dtype(nd_dtype t);
 /* Number of elements reduced by (naxes, axes) (axes already checked). */

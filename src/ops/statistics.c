@@ -28,11 +28,14 @@ static nd_array *mean_impl(const char *op, const nd_array *a, int naxes, const i
    * does not have: axis 0 is an error here (sum, max, ... accept it) */
   int unused;
   if (a->ndim == 0 && naxes > 0 && axes && ndi_normalize_axis(op, axes[0], 0, &unused)) return NULL;
-  ndi_reduction r = {op, &ndi_reduce_sum[acc], acc, acc, false, NULL};
+  /* float16 and bfloat16: the sum and the division in float32, then one rounding (NumPy's
+   * float16 mean) */
+  nd_dtype c = ndi_compute_dtype(acc);
+  ndi_reduction r = {op, &ndi_reduce_sum[c], c, c, false, NULL};
   nd_array *s = ndi_reduce_array(&r, a, naxes, axes, keepdims);
   if (!s) return NULL;
-  finish(s, ndi_reduce_divide[acc], (double)ndi_reduced_count(a, naxes, axes));
-  return s;
+  finish(s, ndi_reduce_divide[c], (double)ndi_reduced_count(a, naxes, axes));
+  return ndi_round_result(op, s, acc);
 }
 
 nd_array *nd_mean(const nd_array *a, int naxes, const int *axes, bool keepdims) {
@@ -56,7 +59,9 @@ static nd_array *var_impl(const char *op, const nd_array *a, int naxes, const in
   NDI_REQUIRE(op, a);
   if (isnan(correction))
     return ndi_error_null(ND_ERR_VALUE, "%s: correction is NaN", op);
-  nd_dtype ft = float_dtype(a->dtype);
+  /* float16 and bfloat16 in float32 throughout (mean, deviations, squares: NumPy computes
+   * them in float16, and overflows), rounded once at the end */
+  nd_dtype rft = float_dtype(a->dtype), ft = ndi_compute_dtype(rft);
   nd_array *mean = mean_impl(op, a, naxes, axes, keepdims, ft);
   if (!mean) return NULL;
   nd_dtype rt = ndi_real_dtype(ft);
@@ -66,7 +71,7 @@ static nd_array *var_impl(const char *op, const nd_array *a, int naxes, const in
   if (!v) return NULL;
   double n = (double)ndi_reduced_count(a, naxes, axes) - correction;
   finish(v, root ? ndi_reduce_divide_sqrt[rt] : ndi_reduce_divide[rt], n > 0 ? n : 0.0);
-  return v;
+  return ndi_round_result(op, v, ndi_real_dtype(rft));
 }
 
 nd_array *nd_var(const nd_array *a, int naxes, const int *axes, double correction,

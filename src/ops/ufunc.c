@@ -85,6 +85,10 @@ typedef struct {
   ndi_loop_fn loop;               /* the kernel */
   nd_dtype compute;               /* the dtype the kernel works in */
   nd_dtype out;                   /* the result's dtype */
+  nd_dtype kout;                  /* the dtype the kernel writes (out, or float32 for a
+                                   * 16-bit float result computed in float32) */
+  nd_dtype logical;               /* the dtype NumPy's loop would run in (compute, or the
+                                   * 16-bit float computed in float32) */
   nd_dtype in[NDI_EW_MAX_IN];     /* what each input is converted to */
 } resolved;
 
@@ -119,7 +123,8 @@ static nd_status resolve(const ndi_ufunc *f, const nd_array *const *in, resolved
   if (mixed) {
     r->loop = f->mixed[mixed - 1];
     r->compute = ND_INT64; /* not used beyond this */
-    r->out = ND_BOOL;
+    r->out = r->kout = ND_BOOL;
+    r->logical = r->compute;
     r->in[0] = mixed == 1 ? ND_INT64 : ND_UINT64;
     r->in[1] = mixed == 1 ? ND_UINT64 : ND_INT64;
     return ND_OK;
@@ -173,13 +178,19 @@ static nd_status resolve(const ndi_ufunc *f, const nd_array *const *in, resolved
     return ndi_error(ND_ERR_OVERFLOW, "%s: integer scalar %lld is out of bounds for %s",
                      f->name, (long long)weak_int(in[k]), ndi_dtype_name(c));
   }
-  if (!f->loops[c]) return unsupported(f, in, first);
-  r->loop = f->loops[c];
-  r->compute = c;
+  /* float16 and bfloat16 without loops of their own are computed in float32, which holds
+   * their values, and rounded once: NumPy's float16 loops do the same, and for arithmetic,
+   * sqrt and rounding the result is the correctly rounded one. */
+  nd_dtype k = ndi_is_half(c) && !f->loops[c] ? ND_FLOAT32 : c;
+  if (!f->loops[k]) return unsupported(f, in, first);
+  r->loop = f->loops[k];
+  r->compute = k;
   r->out = (f->flags & NDI_UF_OUT_BOOL) ? ND_BOOL
            : (f->flags & NDI_UF_OUT_REAL) ? ndi_real_dtype(c)
                                           : c;
-  for (int k = 0; k < f->nin; k++) r->in[k] = c;
+  r->kout = r->out == c ? k : r->out;
+  r->logical = c;
+  for (int j = 0; j < f->nin; j++) r->in[j] = k;
   if (first) r->in[0] = ND_BOOL;
   return ND_OK;
 }
@@ -287,7 +298,7 @@ static ndi_loop_fn clip_loop(const ndi_ufunc *f, const prepared *p, const nd_arr
  * allocated. */
 static nd_status execute(const ndi_ufunc *f, const prepared *p, nd_array *out,
                          const nd_array *const *in, bool fresh) {
-  ndi_ew_operand o = {out->data, out->strides, out->dtype, p->t.out};
+  ndi_ew_operand o = {out->data, out->strides, out->dtype, p->t.kout};
   ndi_ew_operand ops[NDI_EW_MAX_IN];
   _Alignas(16) char unbounded[NDI_EW_MAX_IN][16];
   for (int k = 0; k < f->nin; k++) {
@@ -295,6 +306,11 @@ static nd_status execute(const ndi_ufunc *f, const prepared *p, nd_array *out,
     if (clip_drops(f, in, k)) { /* a dropped clip bound: one that bounds nothing */
       clip_unbounded(p->t.compute, k == 1, unbounded[k]);
       ops[k] = (ndi_ew_operand){unbounded[k], p->strides[k], p->t.compute, p->t.compute};
+    } else if (is_weak(in[k]) && p->t.logical != p->t.compute) {
+      /* a scalar with a 16-bit float is rounded to it first, as NumPy converts it to its
+       * loop's dtype (float16 + (1 + 2^-11 + 2^-40) adds 1 + 2^-10) */
+      ndi_convert_one(p->t.logical, unbounded[k], in[k]->dtype, in[k]->data);
+      ops[k] = (ndi_ew_operand){unbounded[k], p->strides[k], p->t.logical, p->t.in[k]};
     }
   }
   if (negative_exponent(f, p, in)) return ND_ERR_VALUE;
@@ -380,9 +396,12 @@ nd_status ndi_ufunc_out(const ndi_ufunc *f, nd_array *out, const nd_array *const
     if (is_weak(in[k]) || same_elements(out, in[k], p.strides[k])) continue;
     overlap = nd_may_share_memory(out, in[k]) && nd_shares_memory(out, in[k]);
   }
-  if (!overlap) return execute(f, &p, out, in, false);
+  /* a 16-bit float result computed in float32 goes into an out of another dtype through
+   * a 16-bit temporary, so that it is rounded as the result would be (as NumPy) */
+  bool widened = p.t.kout != p.t.out && out->dtype != p.t.out;
+  if (!overlap && !widened) return execute(f, &p, out, in, false);
   /* Partial overlap: compute into a fresh array first, as a fresh output would hold. */
-  nd_array *tmp = ndi_alloc_like(f->name, out, out->dtype, ND_K);
+  nd_array *tmp = ndi_alloc_like(f->name, out, widened ? p.t.out : out->dtype, ND_K);
   if (!tmp) return ND_ERR_NOMEM;
   st = execute(f, &p, tmp, in, true);
   if (!st) ndi_copy_array(out, tmp);

@@ -9,9 +9,13 @@ import numpy as np
 
 
 class Func:
-    def __init__(self, name, mpfr, regions, bound, numpy=None, bound_text=None):
+    """floor: errors are measured in ulps of max(|f(x)|, floor) (a bound relative to the
+    result above floor, absolute below it)."""
+
+    def __init__(self, name, mpfr, regions, bound, numpy=None, bound_text=None, floor=0.0):
         self.name, self.mpfr, self.regions, self.bound = name, mpfr, regions, bound
         self.numpy = numpy or name
+        self.floor = floor
         self.bound_text = bound_text or ("%g" % bound)
 
     def inputs(self, rng, dt, n):
@@ -161,6 +165,13 @@ def logaddexp(a, b):
     return m + gmpy2.log1p(gmpy2.exp(-abs(a - b)))
 
 
+def cancelling(rng, dt, n):
+    """logaddexp's pairs near e^a + e^b = 1, where the result cancels to near 0"""
+    a = rng.uniform(-3, -0.01, n).astype(dt).astype(np.float64)
+    b = np.log(-np.expm1(a)) * (1 + rng.uniform(-1e-3, 1e-3, n))
+    return a, b
+
+
 # ---- the functions ----
 
 TRIG = [any_bits, uniform(-10, 10), logu(1e-8, 1e22), logu(smallest, 1e-8),
@@ -211,7 +222,7 @@ FUNCTIONS = [
     Func("atanh", gmpy2.atanh, UNIT, 1.0, "arctanh"),
     Func("atan2", gmpy2.atan2, [pairs(any_bits, any_bits), pairs(uniform(-2, 2), uniform(-2, 2)),
                                 pairs(logu(smallest, ratio(-0.65)), logu(ratio(0.65), largest)),
-                                grid([2.0, -3.5])], 2.0, "arctan2"),  # glibc's atan2f: 1.24 ulp
+                                grid([2.0, -3.5])], 1.0, "arctan2"),
     Func("hypot", gmpy2.hypot, [pairs(any_bits, any_bits), pairs(uniform(-10, 10), uniform(-10, 10)),
                                 pairs(logu(smallest, ratio(-0.97)), logu(smallest, ratio(-0.97))),
                                 pairs(logu(ratio(0.97), largest), logu(ratio(0.97), largest)),
@@ -222,8 +233,134 @@ FUNCTIONS = [
           pairs(shifted(1.0, logu(lambda d: eps(d), 1e-3)), logu(1e3, 1e12)),
           pairs(uniform(-10, 10), lambda rng, dt, n: rng.integers(-20, 21, n).astype(float)),
           grid([2.0, -2.0, 0.5, -0.5, 3.0, -3.0])], 1.0, "power"),
+    # where e^a + e^b is near 1 the result cancels to near 0: there the bound is absolute
+    # (2^-6 ulp(2^-6) = 2^-58 for float64), see docs/guide/elementwise.md
     Func("logaddexp", logaddexp,
          [pairs(uniform(-800, 800), uniform(-800, 800)), pairs(uniform(-5, 5), uniform(-5, 5)),
-          pairs(uniform(-50, 50), shifted(0.0, logu(smallest, 1.0))), grid([-2.0, 3.0])],
-         1024.0),  # NumPy's formula for now: unbounded relative error where it cancels
+          pairs(uniform(-50, 50), shifted(0.0, logu(smallest, 1.0))), cancelling, grid([-2.0, 3.0])],
+         1.0, bound_text="1 (of max(\\|result\\|, 2^-6))", floor=2.0 ** -6),
+]
+
+
+# ---- the trivial cases: inputs where the correctly rounded result is a trivial value
+# (sin(tiny) == tiny, cos(tiny) == 1, exp(0) == 1, log(1) == 0, atan(inf) == pi/2 rounded,
+# ...). There nd must return that value bit for bit (the zero's sign too): an error of
+# half an ulp would pass the bounds above but gives 0.9999999999999999 for cos(1e-9). ----
+
+def tinies(dt):
+    """magnitudes so small that f(x) rounds to x (odd functions) or to 1, both signs"""
+    mx, tiny, sub, eps = info(dt)
+    v = [1e-3 * math.sqrt(eps), 1e-9, 1e-20, tiny, sub, 3 * sub]
+    v = np.unique(np.array([x for x in v if x >= sub], dtype=dt))
+    return np.concatenate([v, -v, np.array([0.0, -0.0], dtype=dt)])
+
+
+ODD_AT_ZERO = ["sin", "tan", "atan", "sinh", "tanh", "asin", "asinh", "atanh", "expm1", "log1p"]
+TRIVIAL = ([(f, lambda dt: (tinies(dt),)) for f in ODD_AT_ZERO + ["cos", "cosh", "exp"]] + [
+    (f, lambda dt: (np.array([1.0], dtype=dt),)) for f in ("log", "log2", "log10", "acos", "acosh")] + [
+    ("atan", lambda dt: (np.array([np.inf, -np.inf, 1e300 if dt == np.float64 else 1e38], dtype=dt),)),
+    ("sqrt", lambda dt: (np.array([0.0, -0.0, 1.0, 4.0, 0.25], dtype=dt),)),
+    ("pow", lambda dt: (np.array([3.0, 0.5, 1.0, 1.0, 2.0], dtype=dt), np.array([0.0, -0.0, 7.5, -1e30, 10.0], dtype=dt))),
+    ("hypot", lambda dt: (np.array([3.0, -5.0, 1e-30], dtype=dt), np.array([0.0, -0.0, 1.0], dtype=dt))),
+    ("atan2", lambda dt: (np.array([0.0, -0.0, 1.0, -1.0], dtype=dt), np.array([2.0, 2.0, np.inf, np.inf], dtype=dt))),
+])
+
+
+# ---- complex functions: each component against MPC (gmpy2.mpc), on finite inputs (the
+# standard's special values are tested in tests/test_ew_math.c) ----
+
+class CFunc:
+    """bound: per part (real, imaginary), in ulps of that part's exact value, or of
+    max(|part|, floor(z)) for a part with a floor function (where the part cancels)."""
+
+    def __init__(self, name, mpc, regions, bound, numpy=None, floor=(None, None), bound_text=None):
+        self.name, self.mpc, self.regions, self.bound = name, mpc, regions, bound
+        self.numpy = numpy or name
+        self.floor = floor
+        self.bound_text = bound_text or ", ".join("%g" % b for b in bound)
+
+    def inputs(self, rng, dt, n):
+        parts = [r(rng, dt, n) for r in self.regions]
+        re = np.concatenate([p[0] for p in parts])
+        im = np.concatenate([p[1] for p in parts])
+        return (re + 1j * im).astype(dt)
+
+
+def cbox(lo, hi, lo2=None, hi2=None):
+    return lambda rng, dt, n: (rng.uniform(lo, hi, n), rng.uniform(lo if lo2 is None else lo2,
+                                                                  hi if hi2 is None else hi2, n))
+
+
+def cwide(lo, hi):
+    """both parts of log-uniform magnitude in [lo, hi] (clipped to the part dtype), any signs"""
+    def gen(rng, dt, n):
+        rt = np.float32 if dt == np.complex64 else np.float64
+        return logu(lo, hi)(rng, rt, n), logu(lo, hi)(rng, rt, n)
+    return gen
+
+
+def cnear_axes(rng, dt, n):
+    """one part tiny: near the real and the imaginary axes"""
+    rt = np.float32 if dt == np.complex64 else np.float64
+    big = rng.uniform(-4, 4, n)
+    tiny = logu(smallest, 1e-6)(rng, rt, n)
+    flip = rng.random(n) < 0.5
+    return np.where(flip, big, tiny), np.where(flip, tiny, big)
+
+
+def cunit(rng, dt, n):
+    """near the unit circle (log's real part cancels there)"""
+    t = rng.uniform(-np.pi, np.pi, n)
+    r = 1 + rng.uniform(-1e-6, 1e-6, n)
+    return r * np.cos(t), r * np.sin(t)
+
+
+def c_expm1(z):
+    ctx = gmpy2.get_context()
+    old = ctx.precision
+    ctx.precision = old + 1100  # exp(z) - 1 cancels by up to the exponent range
+    r = gmpy2.exp(z) - 1
+    ctx.precision = old
+    return +r
+
+
+def c_log1p(z):
+    ctx = gmpy2.get_context()
+    old = ctx.precision
+    ctx.precision = old + 1100  # 1 + z exact
+    r = gmpy2.log(1 + z)
+    ctx.precision = old
+    return +r
+
+
+def c_log2(z):
+    return gmpy2.log(z) / gmpy2.log(gmpy2.mpfr(2))
+
+
+CNEAR = [cbox(-5, 5), cwide(1e-20, 1e20), cnear_axes, cbox(-1, 1)]
+CEXP = [cbox(-5, 5), cbox(-700, 700, -1e3, 1e3), cnear_axes, cbox(-1, 1)]
+INVERSE = (5.0, 5.0)  # C99's (glibc's casin, ...): up to about 4.3 ulp per part measured
+COMPLEX_FUNCTIONS = [
+    CFunc("exp", gmpy2.exp, CEXP, (1.0, 1.0)),
+    # the real part e^x cos y - 1 cancels near e^x cos y = 1: an absolute bound there
+    CFunc("expm1", c_expm1, CEXP + [cwide(1e-20, 1e-3)], (1.0, 1.0),
+          floor=(lambda z: 2.0 ** -6 * np.abs(np.exp(z)), None),
+          bound_text="1 of max(\\|re\\|, 2^-6 \\|e^z\\|), 1"),
+    CFunc("log", gmpy2.log, CNEAR + [cunit], (1.0, 1.0)),
+    CFunc("log1p", c_log1p, CNEAR + [cwide(1e-20, 1e-3)], (1.0, 1.0)),
+    CFunc("log2", c_log2, CNEAR + [cunit], (1.0, 1.0)),
+    CFunc("log10", gmpy2.log10, CNEAR + [cunit], (1.0, 1.0)),
+    CFunc("sqrt", gmpy2.sqrt, CNEAR + [cwide(1e-300, 1e300)], (1.0, 1.0)),
+    CFunc("sin", gmpy2.sin, CEXP, (1.0, 1.0)),
+    CFunc("cos", gmpy2.cos, CEXP, (1.0, 1.0)),
+    CFunc("tan", gmpy2.tan, CEXP, (1.0, 1.0)),
+    CFunc("sinh", gmpy2.sinh, CEXP, (1.0, 1.0)),
+    CFunc("cosh", gmpy2.cosh, CEXP, (1.0, 1.0)),
+    CFunc("tanh", gmpy2.tanh, CEXP, (1.0, 1.0)),
+    CFunc("asin", gmpy2.asin, CNEAR, INVERSE, "arcsin"),
+    CFunc("acos", gmpy2.acos, CNEAR, INVERSE, "arccos"),
+    CFunc("atan", gmpy2.atan, CNEAR, INVERSE, "arctan"),
+    CFunc("asinh", gmpy2.asinh, CNEAR, INVERSE, "arcsinh"),
+    CFunc("acosh", gmpy2.acosh, CNEAR, INVERSE, "arccosh"),
+    CFunc("atanh", gmpy2.atanh, CNEAR, INVERSE, "arctanh"),
 ]

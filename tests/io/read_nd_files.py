@@ -5,7 +5,7 @@ import sys
 
 import numpy as np
 
-from io_cases import DTYPES, ND_LAYOUTS, NPZ_MEMBERS, SHAPE, expected, seed_of
+from io_cases import DTYPES, ND_LAYOUTS, NPZ_MEMBERS, SHAPE, expected, loaded, seed_of
 
 failures = []
 
@@ -32,16 +32,17 @@ def main():
             # th_make's broadcast layout repeats a [1,3,4] array along axis 0.
             w = want if layout != "broadcast" else np.broadcast_to(
                 expected(dt, (1,) + SHAPE[1:], seed_of(dt)), SHAPE)
-            check(name, np.load(os.path.join(d, name)), w, fortran)
+            check(name, loaded(np.load(os.path.join(d, name)), dt), w, fortran)
             count += 1
         for order in "CF":
             name = f"nd_raw_{dt}_{order}.bin"
-            raw = np.fromfile(os.path.join(d, name), dtype=np.dtype(dt).newbyteorder("<"))
+            little = np.dtype(dt) if dt == "bfloat16" else np.dtype(dt).newbyteorder("<")
+            raw = np.fromfile(os.path.join(d, name), dtype=little)
             check(name, raw.reshape(SHAPE, order=order).astype(dt), want)
             count += 1
-        check(f"nd_0d_{dt}.npy", np.load(os.path.join(d, f"nd_0d_{dt}.npy")),
+        check(f"nd_0d_{dt}.npy", loaded(np.load(os.path.join(d, f"nd_0d_{dt}.npy")), dt),
               expected(dt, (), seed_of(dt)))
-        check(f"nd_empty_{dt}.npy", np.load(os.path.join(d, f"nd_empty_{dt}.npy")),
+        check(f"nd_empty_{dt}.npy", loaded(np.load(os.path.join(d, f"nd_empty_{dt}.npy")), dt),
               expected(dt, (0, 3), seed_of(dt)))
         count += 2
     for kind in ("stored", "deflated"):

@@ -73,10 +73,10 @@ def assert_close(got, want, what):
     assert ok, "%s: values differ\n%s\nvs NumPy\n%s" % (what, got, want)
 
 
-def run_both(lib, log, fx, fa, fx32=None):
-    """Runs NumPy then nd; both must reject, or both succeed and agree. Where NumPy
-    computes in float16 (8-bit integer inputs), nd uses float32: fx32 gives NumPy's result
-    on float32 inputs to compare with."""
+def run_both(lib, log, fx, fa, fx32=None, compare=assert_close):
+    """Runs NumPy then nd; both must reject, or both succeed and agree (by `compare`). Where
+    NumPy computes in float16 (8-bit integer inputs), nd uses float32: fx32 gives NumPy's
+    result on float32 inputs to compare with."""
     try:
         with np.errstate(all="ignore"), warnings.catch_warnings():
             warnings.simplefilter("ignore", RuntimeWarning)  # mean of an empty slice
@@ -94,7 +94,7 @@ def run_both(lib, log, fx, fa, fx32=None):
     if want.dtype == np.float16 and fx32 is not None:
         with np.errstate(all="ignore"):
             want = np.asarray(fx32())
-    assert_close(lib.check(h).numpy(), want, log[-1])
+    compare(lib.check(h).numpy(), want, log[-1])
 
 
 def floor_divide_ref(x, y):

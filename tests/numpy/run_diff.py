@@ -19,7 +19,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from ndlib import Lib  # noqa: E402
 
 MODULES = ["cases_layout", "cases_compute", "cases_linalg", "cases_sorting", "cases_ordered",
-           "cases_random"]
+           "cases_random", "cases_half"]
 
 
 def load_cases(with_fft):

@@ -1,5 +1,5 @@
 # Declarations of include/nd/core.h.
-from libc.stdint cimport int64_t
+from libc.stdint cimport int64_t, uint16_t
 from nd._c.types cimport *
 
 cdef extern from "nd/core.h" nogil:
@@ -28,6 +28,10 @@ cdef extern from "nd/core.h" nogil:
     const char *nd_dtype_name(nd_dtype t)
     int nd_dtype_from_name(const char *name)
     size_t nd_dtype_size(nd_dtype t)
+    uint16_t nd_float16_from_double(double x)
+    double nd_float16_to_double(uint16_t h)
+    uint16_t nd_bfloat16_from_double(double x)
+    double nd_bfloat16_to_double(uint16_t b)
     char nd_dtype_kind(nd_dtype t)
     bint nd_isdtype(nd_dtype t, unsigned kinds)
     int nd_result_type(nd_dtype a, nd_dtype b)

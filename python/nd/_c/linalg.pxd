@@ -4,6 +4,7 @@ from nd._c.types cimport *
 
 cdef extern from "nd/linalg.h" nogil:
     nd_array *nd_matmul(const nd_array *a, const nd_array *b)
+    nd_array *nd_matmul_dtype(const nd_array *a, const nd_array *b, nd_dtype dtype)
     nd_array *nd_tensordot(const nd_array *a, const nd_array *b, int naxes)
     nd_array *nd_tensordot_axes(const nd_array *a, const nd_array *b, int naxes, const int *axes_a, const int *axes_b)
     nd_array *nd_vecdot(const nd_array *a, const nd_array *b, int axis)
@@ -11,6 +12,17 @@ cdef extern from "nd/linalg.h" nogil:
     enum: ND_EINSUM_MAX_OPERANDS
     nd_array *nd_einsum(const char *subscripts, int n, nd_array *const *operands)
     nd_status nd_einsum_path(const char *subscripts, int n, nd_array *const *operands, int *path, double *flops)
+    ctypedef enum nd_einsum_optimize:
+        ND_EINSUM_AUTO, ND_EINSUM_GREEDY, ND_EINSUM_OPTIMAL
+    ctypedef struct nd_einsum_options:
+        const int *path
+        int path_len
+        nd_einsum_optimize optimize
+        int dtype
+        nd_casting casting
+    nd_array *nd_einsum_ex(const char *subscripts, int n, nd_array *const *operands, const nd_einsum_options *opts)
+    nd_status nd_einsum_out(nd_array *out, const char *subscripts, int n, nd_array *const *operands, const nd_einsum_options *opts)
+    nd_status nd_einsum_path_ex(const char *subscripts, int n, nd_array *const *operands, const nd_einsum_options *opts, int *path, int *nsteps, double *flops, char **report)
     nd_array *nd_linalg_cross(const nd_array *a, const nd_array *b, int axis)
     nd_array *nd_linalg_diagonal(nd_array *a, int64_t offset)
     nd_array *nd_linalg_outer(const nd_array *a, const nd_array *b)

@@ -6,7 +6,7 @@ cdef extern from "nd/types.h" nogil:
         pass
     ctypedef enum nd_dtype:
         ND_BOOL, ND_INT8, ND_INT16, ND_INT32, ND_INT64, ND_UINT8, ND_UINT16, ND_UINT32,
-        ND_UINT64, ND_FLOAT32, ND_FLOAT64, ND_COMPLEX64, ND_COMPLEX128
+        ND_UINT64, ND_FLOAT32, ND_FLOAT64, ND_COMPLEX64, ND_COMPLEX128, ND_FLOAT16, ND_BFLOAT16
     enum: ND_NUM_DTYPES
     enum: ND_MAX_DIMS
     ctypedef enum nd_dtype_kinds:
