@@ -38,6 +38,10 @@ nd_array *ndi_array_view(const char *op, ndi_storage *storage, nd_dtype t, int n
   if (size == 0) offset = 0;
   a->offset = offset;
   a->data = storage->base + offset * (int64_t)ndi_dtype_size(t);
+  /* array.c and scope.c call each other, on purpose: a new array joins the innermost open
+   * scope here and leaves it in nd_release, and closing a scope releases what it holds
+   * with nd_release. The loop is the ownership rule (a scope holds references, and every
+   * reference goes through the one release path); scope.c uses nothing else of this file. */
   if (!ndi_scope_track(a)) {
     ndi_free(a);
     ndi_nomem(op, 0);

@@ -113,6 +113,10 @@ static nd_status split_line(const ndf_pass *p, int64_t n1, const char *in, char 
 nd_status ndf_split_run(const ndf_pass *p) {
   bool c2c = p->kind == NDF_C2C_FWD || p->kind == NDF_C2C_BWD;
   if (p->tw) return ndf_pass_run(p);
+  /* split.c and split_real.c call each other: a real transform of even length goes to
+   * split_real.c, which computes it as a complex transform of half the length, run again
+   * through this function (and this file's twiddles). The recursion ends at FFTW's
+   * passes; keeping the real case in its own file keeps each file one algorithm. */
   if (!c2c) return p->n % 2 == 0 && ndf_split_factor(p->n / 2) ? ndf_split_real(p) : ndf_pass_run(p);
   int64_t n1 = ndf_split_factor(p->n);
   if (!n1) return ndf_pass_run(p);

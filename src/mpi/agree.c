@@ -1,4 +1,4 @@
-/* The collective argument check (see ndi_collective in internal.h): every public function
+/* The collective argument check (see ndm_collective in internal.h): every public function
  * of the component records its rank's verdict and the values that must match, then
  * agrees once with the other ranks before anything collective starts. */
 #include <limits.h>
@@ -10,16 +10,16 @@
 #include "internal.h"
 
 /* Room for nd's message (its thread-local buffer keeps 1023 bytes). */
-#define NDI_MSG_BYTES 1024
+#define NDM_MSG_BYTES 1024
 
-void ndi_coll_begin(ndi_collective *c, const char *op) {
+void ndm_coll_begin(ndm_collective *c, const char *op) {
   memset(c, 0, sizeof *c);
   c->op = op;
 }
 
-nd_status ndi_coll_fail(ndi_collective *c, int code, const char *fmt, ...) {
+nd_status ndm_coll_fail(ndm_collective *c, int code, const char *fmt, ...) {
   if (c->st != ND_OK) return c->st; /* the first failure is the one reported */
-  char msg[NDI_MSG_BYTES];
+  char msg[NDM_MSG_BYTES];
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(msg, sizeof msg, fmt, ap);
@@ -28,7 +28,7 @@ nd_status ndi_coll_fail(ndi_collective *c, int code, const char *fmt, ...) {
   return c->st;
 }
 
-nd_status ndi_coll_failed(ndi_collective *c) {
+nd_status ndm_coll_failed(ndm_collective *c) {
   if (c->st == ND_OK) {
     nd_status s = nd_last_status();
     c->st = s != ND_OK ? s : ND_ERR_VALUE;
@@ -36,32 +36,32 @@ nd_status ndi_coll_failed(ndi_collective *c) {
   return c->st;
 }
 
-nd_status ndi_coll_failed_as(ndi_collective *c) {
+nd_status ndm_coll_failed_as(ndm_collective *c) {
   /* "add: out of memory (...)" becomes "dmatrix_add: out of memory (...)" */
   const char *m = nd_last_error(), *colon = strstr(m, ": ");
-  return ndi_coll_fail(c, nd_last_extended_status(), "%s: %s", c->op, colon ? colon + 2 : m);
+  return ndm_coll_fail(c, nd_last_extended_status(), "%s: %s", c->op, colon ? colon + 2 : m);
 }
 
 /* A NULL argument: nd's rule is that it does not overwrite an earlier failure, so that a
  * chain of calls can be checked once at its end. */
-static void null_argument(ndi_collective *c, const char *name) {
+static void null_argument(ndm_collective *c, const char *name) {
   if (c->st == ND_OK) c->st = nd_null_arg(c->op, name);
 }
 
-void ndi_coll_value(ndi_collective *c, const char *name, int64_t v) {
-  if (c->nvalues == NDI_MAX_AGREED) abort(); /* a programming error in nd_mpi itself */
+void ndm_coll_value(ndm_collective *c, const char *name, int64_t v) {
+  if (c->nvalues == NDM_MAX_AGREED) abort(); /* a programming error in nd_mpi itself */
   c->names[c->nvalues] = name;
   c->values[c->nvalues++] = v;
 }
 
-void ndi_coll_grid(ndi_collective *c, const char *name, nd_grid *g) {
+void ndm_coll_grid(ndm_collective *c, const char *name, nd_grid *g) {
   if (!g) null_argument(c, name);
   else if (!c->grid) c->grid = g;
 }
 
-void ndi_coll_matrix(ndi_collective *c, const char *name, const nd_dmatrix *d) {
+void ndm_coll_matrix(ndm_collective *c, const char *name, const nd_dmatrix *d) {
   /* Every rank adds the value, NULL or not, so that the values line up across ranks. */
-  ndi_coll_value(c, name, d ? d->id : -1);
+  ndm_coll_value(c, name, d ? d->id : -1);
   if (!d) null_argument(c, name);
   else if (!c->grid) c->grid = d->grid;
 }
@@ -70,21 +70,21 @@ void ndi_coll_matrix(ndi_collective *c, const char *name, const nd_dmatrix *d) {
 typedef struct verdict {
   int returned;  /* the status the function returns */
   int recorded;  /* the extended code recorded (differs for a NULL in a chain) */
-  char msg[NDI_MSG_BYTES];
+  char msg[NDM_MSG_BYTES];
 } verdict;
 
-static nd_status agree_over(ndi_collective *c, MPI_Comm comm, int rank) {
+static nd_status agree_over(ndm_collective *c, MPI_Comm comm, int rank) {
   /* One reduction (MPI_MIN over int64) carries: the lowest failing rank, whether every
    * rank failed, and for each value its minimum and (as the minimum of its complement)
    * its maximum. */
-  int64_t buf[2 + 2 * NDI_MAX_AGREED] = {0};
+  int64_t buf[2 + 2 * NDM_MAX_AGREED] = {0};
   buf[0] = c->st != ND_OK ? rank : INT64_MAX;
   buf[1] = c->st != ND_OK ? 0 : -1;
   for (int i = 0; i < c->nvalues; i++) {
     buf[2 + 2 * i] = c->values[i];
     buf[3 + 2 * i] = ~c->values[i];
   }
-  MPI_Allreduce(MPI_IN_PLACE, buf, 2 + 2 * NDI_MAX_AGREED, MPI_INT64_T, MPI_MIN, comm);
+  MPI_Allreduce(MPI_IN_PLACE, buf, 2 + 2 * NDM_MAX_AGREED, MPI_INT64_T, MPI_MIN, comm);
   int nvalues = c->nvalues;
   c->nvalues = 0;
   if (buf[0] != INT64_MAX) {
@@ -117,8 +117,12 @@ static nd_status agree_over(ndi_collective *c, MPI_Comm comm, int rank) {
   return ND_OK;
 }
 
-nd_status ndi_agree(ndi_collective *c) {
-  nd_grid *g = c->grid ? c->grid : ndi_default_grid();
+nd_status ndm_agree(ndm_collective *c) {
+  /* agree.c and grid.c call each other: an agreement runs over a grid's communicator (the
+   * default grid when the call names none), and making a grid is itself a collective
+   * call that agrees on its arguments with this file's machinery. Neither can do without
+   * the other; the grid's side uses only ndm_coll_* and ndm_agree_comm. */
+  nd_grid *g = c->grid ? c->grid : ndm_default_grid();
   if (!g) {
     /* No grid anywhere on this rank: there is no communicator to agree over. Every other
      * rank that holds a grid either agrees over it (and this rank, which holds none, is
@@ -126,56 +130,56 @@ nd_status ndi_agree(ndi_collective *c) {
     c->nvalues = 0;
     return c->st;
   }
-  ndi_grid_touch(g);
+  ndm_grid_touch(g);
   return agree_over(c, g->comm, g->rank);
 }
 
-nd_status ndi_agree_comm(ndi_collective *c, MPI_Comm comm) {
+nd_status ndm_agree_comm(ndm_collective *c, MPI_Comm comm) {
   int rank;
   MPI_Comm_rank(comm, &rank);
   return agree_over(c, comm, rank);
 }
 
-void ndi_coll_info(ndi_collective *c, int info, const char *routine) {
+void ndm_coll_info(ndm_collective *c, int info, const char *routine) {
   if (info < 0)
-    ndi_coll_fail(c, ND_ERR_VALUE,
+    ndm_coll_fail(c, ND_ERR_VALUE,
                   "%s: %s refused its argument %d (nd_mpi should have checked it: please "
                   "report this)",
                   c->op, routine, -info);
 }
 
-bool ndi_fits_int(ndi_collective *c, const char *what, int64_t v) {
+bool ndm_fits_int(ndm_collective *c, const char *what, int64_t v) {
   if (v <= INT_MAX) return true;
-  ndi_coll_fail(c, ND_ERR_OVERFLOW, "%s: %s %lld does not fit ScaLAPACK's 32-bit integers",
+  ndm_coll_fail(c, ND_ERR_OVERFLOW, "%s: %s %lld does not fit ScaLAPACK's 32-bit integers",
                 c->op, what, (long long)v);
   return false;
 }
 
-void *ndi_coll_malloc(ndi_collective *c, size_t bytes) {
+void *ndm_coll_malloc(ndm_collective *c, size_t bytes) {
   void *p = malloc(bytes ? bytes : 1);
-  if (!p) ndi_coll_fail(c, ND_ERR_NOMEM, "%s: out of memory (%zu bytes)", c->op, bytes);
+  if (!p) ndm_coll_fail(c, ND_ERR_NOMEM, "%s: out of memory (%zu bytes)", c->op, bytes);
   return p;
 }
 
-const char *ndi_shape_str(const nd_dmatrix *d, char *buf) {
-  return nd_format_shape(buf, NDI_MPI_SHAPE, 2, d->shape);
+const char *ndm_shape_str(const nd_dmatrix *d, char *buf) {
+  return nd_format_shape(buf, NDM_MPI_SHAPE, 2, d->shape);
 }
 
-bool ndi_same_grid(ndi_collective *c, const nd_dmatrix *a, const nd_dmatrix *b) {
+bool ndm_same_grid(ndm_collective *c, const nd_dmatrix *a, const nd_dmatrix *b) {
   if (!a || !b || a->grid == b->grid) return true;
-  ndi_coll_fail(c, ND_ERR_VALUE,
+  ndm_coll_fail(c, ND_ERR_VALUE,
                 "%s: the operands are on different grids (%d x %d and %d x %d); "
                 "redistribute one with nd_dmatrix_redistribute",
                 c->op, a->grid->nprow, a->grid->npcol, b->grid->nprow, b->grid->npcol);
   return false;
 }
 
-void *ndi_coll_alloc_elems(ndi_collective *c, int64_t n, nd_dtype t) {
+void *ndm_coll_alloc_elems(ndm_collective *c, int64_t n, nd_dtype t) {
   if (n < 1) n = 1;
-  return ndi_coll_malloc(c, (size_t)n * nd_dtype_size(t));
+  return ndm_coll_malloc(c, (size_t)n * nd_dtype_size(t));
 }
 
-int ndi_work_size(const void *work, nd_dtype t) {
+int ndm_work_size(const void *work, nd_dtype t) {
   double v;
   switch (t) {
     case ND_FLOAT32:

@@ -7,7 +7,7 @@
 
 #include "internal.h"
 
-int64_t ndi_numroc(int64_t n, int64_t nb, int p, int np) {
+int64_t ndm_numroc(int64_t n, int64_t nb, int p, int np) {
   int64_t blocks = n / nb;             /* whole blocks */
   int64_t mine = blocks / np * nb;     /* every process gets this many full rounds */
   int64_t extra = blocks % np;         /* processes 0 .. extra-1 get one more block */
@@ -16,7 +16,7 @@ int64_t ndi_numroc(int64_t n, int64_t nb, int p, int np) {
   return mine;
 }
 
-int64_t ndi_default_block(const nd_grid *g, int64_t m, int64_t n) {
+int64_t ndm_default_block(const nd_grid *g, int64_t m, int64_t n) {
   /* 64 (the block ScaLAPACK's users commonly pick: large enough for BLAS 3 to run at
    * speed, small enough to balance the load); less for a small matrix, so that it still
    * spreads over the grid instead of sitting on its first process. */
@@ -30,20 +30,20 @@ int64_t ndi_default_block(const nd_grid *g, int64_t m, int64_t n) {
 static nd_status unsupported(const char *op, nd_dtype t) {
   const char *name = nd_dtype_name(t);
   if (name)
-    return nd_set_error(ND_ERR_TYPE, "%s: dtype %s is not supported (" NDI_MPI_DTYPES_TEXT ")", op, name);
+    return nd_set_error(ND_ERR_TYPE, "%s: dtype %s is not supported (" NDM_MPI_DTYPES_TEXT ")", op, name);
   return nd_set_error(ND_ERR_TYPE, "%s: invalid dtype %d", op, (int)t);
 }
 
-nd_dmatrix *ndi_dmatrix_new(const char *op, nd_grid *g, nd_dtype t, int64_t m, int64_t n,
+nd_dmatrix *ndm_dmatrix_new(const char *op, nd_grid *g, nd_dtype t, int64_t m, int64_t n,
                             int64_t mb, int64_t nb) {
-  const ndi_sl *sl = ndi_sl_for(t);
+  const ndm_sl *sl = ndm_sl_for(t);
   if (!sl) return unsupported(op, t), NULL;
   if (m < 0 || n < 0)
     return nd_set_error(ND_ERR_VALUE, "%s: negative extent in shape [%lld,%lld]", op, (long long)m,
                         (long long)n),
            NULL;
-  if (mb <= 0) mb = ndi_default_block(g, m, n);
-  if (nb <= 0) nb = ndi_default_block(g, m, n);
+  if (mb <= 0) mb = ndm_default_block(g, m, n);
+  if (nb <= 0) nb = ndm_default_block(g, m, n);
   if (m > INT_MAX || n > INT_MAX || mb > INT_MAX || nb > INT_MAX)
     return nd_set_error(ND_ERR_OVERFLOW,
                         "%s: shape [%lld,%lld] with blocks %lldx%lld does not fit ScaLAPACK's "
@@ -59,8 +59,8 @@ nd_dmatrix *ndi_dmatrix_new(const char *op, nd_grid *g, nd_dtype t, int64_t m, i
   d->shape[1] = n;
   d->mb = mb;
   d->nb = nb;
-  d->mloc = ndi_numroc(m, mb, g->myrow, g->nprow);
-  d->nloc = ndi_numroc(n, nb, g->mycol, g->npcol);
+  d->mloc = ndm_numroc(m, mb, g->myrow, g->nprow);
+  d->nloc = ndm_numroc(n, nb, g->mycol, g->npcol);
   d->id = -1;
   int64_t lld = d->mloc > 1 ? d->mloc : 1;
   /* The memory is never empty, so ScaLAPACK always gets a valid address. */
@@ -73,15 +73,15 @@ nd_dmatrix *ndi_dmatrix_new(const char *op, nd_grid *g, nd_dtype t, int64_t m, i
   }
   int desc[9] = {1, g->ctxt, (int)m, (int)n, (int)mb, (int)nb, 0, 0, (int)lld};
   memcpy(d->desc, desc, sizeof desc);
-  ndi_grid_retain(g);
+  ndm_grid_retain(g);
   return d;
 }
 
-nd_dmatrix *ndi_dmatrix_like(const char *op, const nd_dmatrix *d, nd_dtype t) {
-  return ndi_dmatrix_new(op, d->grid, t, d->shape[0], d->shape[1], d->mb, d->nb);
+nd_dmatrix *ndm_dmatrix_like(const char *op, const nd_dmatrix *d, nd_dtype t) {
+  return ndm_dmatrix_new(op, d->grid, t, d->shape[0], d->shape[1], d->mb, d->nb);
 }
 
-nd_dmatrix *ndi_dmatrix_publish(nd_dmatrix *d) {
+nd_dmatrix *ndm_dmatrix_publish(nd_dmatrix *d) {
   if (d) d->id = d->grid->next_id++;
   return d;
 }
@@ -90,12 +90,12 @@ void nd_dmatrix_free(nd_dmatrix *d) {
   if (!d) return;
   nd_release(d->local);
   nd_release(d->store);
-  ndi_grid_release(d->grid);
+  ndm_grid_release(d->grid);
   free(d);
 }
 
-ndi_scalar_buf ndi_scalar_of(nd_dtype t, double re, double im) {
-  ndi_scalar_buf s;
+ndm_scalar_buf ndm_scalar_of(nd_dtype t, double re, double im) {
+  ndm_scalar_buf s;
   memset(&s, 0, sizeof s);
   switch (t) {
     case ND_FLOAT32: s.f = (float)re; break;
@@ -130,12 +130,12 @@ nd_status nd_dmatrix_blocks(const nd_dmatrix *d, int64_t *mb, int64_t *nb) {
 
 int64_t nd_dmatrix_global_row(const nd_dmatrix *d, int64_t li) {
   if (!d || li < 0 || li >= d->mloc) return -1;
-  return ndi_local_to_global(li, d->mb, d->grid->myrow, d->grid->nprow);
+  return ndm_local_to_global(li, d->mb, d->grid->myrow, d->grid->nprow);
 }
 
 int64_t nd_dmatrix_global_col(const nd_dmatrix *d, int64_t lj) {
   if (!d || lj < 0 || lj >= d->nloc) return -1;
-  return ndi_local_to_global(lj, d->nb, d->grid->mycol, d->grid->npcol);
+  return ndm_local_to_global(lj, d->nb, d->grid->mycol, d->grid->npcol);
 }
 
 nd_status nd_dmatrix_locate(const nd_dmatrix *d, int64_t i, int64_t j, int *prow, int *pcol,
@@ -144,42 +144,42 @@ nd_status nd_dmatrix_locate(const nd_dmatrix *d, int64_t i, int64_t j, int *prow
   if (i < 0 || i >= d->shape[0] || j < 0 || j >= d->shape[1])
     return nd_set_error(ND_ERR_INDEX, "dmatrix_locate: index (%lld, %lld) is out of range for shape [%lld,%lld]",
                         (long long)i, (long long)j, (long long)d->shape[0], (long long)d->shape[1]);
-  if (prow) *prow = ndi_owner(i, d->mb, d->grid->nprow);
-  if (pcol) *pcol = ndi_owner(j, d->nb, d->grid->npcol);
-  if (li) *li = ndi_global_to_local(i, d->mb, d->grid->nprow);
-  if (lj) *lj = ndi_global_to_local(j, d->nb, d->grid->npcol);
+  if (prow) *prow = ndm_owner(i, d->mb, d->grid->nprow);
+  if (pcol) *pcol = ndm_owner(j, d->nb, d->grid->npcol);
+  if (li) *li = ndm_global_to_local(i, d->mb, d->grid->nprow);
+  if (lj) *lj = ndm_global_to_local(j, d->nb, d->grid->npcol);
   return ND_OK;
 }
 
 /* ---- matrices made where they live --------------------------------------------------- */
 
 /* The collective prologue of the creation functions: arguments, then the new matrix. */
-static nd_dmatrix *create(ndi_collective *c, nd_grid *g, nd_dtype t, int64_t m, int64_t n,
+static nd_dmatrix *create(ndm_collective *c, nd_grid *g, nd_dtype t, int64_t m, int64_t n,
                           int64_t mb, int64_t nb) {
-  ndi_coll_grid(c, "g", g);
-  ndi_coll_value(c, "dtype", t);
-  ndi_coll_value(c, "m", m);
-  ndi_coll_value(c, "n", n);
-  ndi_coll_value(c, "mb", mb);
-  ndi_coll_value(c, "nb", nb);
+  ndm_coll_grid(c, "g", g);
+  ndm_coll_value(c, "dtype", t);
+  ndm_coll_value(c, "m", m);
+  ndm_coll_value(c, "n", n);
+  ndm_coll_value(c, "mb", mb);
+  ndm_coll_value(c, "nb", nb);
   nd_dmatrix *d = NULL;
-  if (!c->st && !(d = ndi_dmatrix_new(c->op, g, t, m, n, mb, nb))) ndi_coll_failed(c);
+  if (!c->st && !(d = ndm_dmatrix_new(c->op, g, t, m, n, mb, nb))) ndm_coll_failed(c);
   return d;
 }
 
 nd_dmatrix *nd_dmatrix_zeros(nd_grid *g, nd_dtype t, int64_t m, int64_t n, int64_t mb,
                              int64_t nb) {
-  ndi_collective c;
-  ndi_coll_begin(&c, "dmatrix_zeros");
+  ndm_collective c;
+  ndm_coll_begin(&c, "dmatrix_zeros");
   nd_dmatrix *d = create(&c, g, t, m, n, mb, nb);
-  if (ndi_agree(&c)) return nd_dmatrix_free(d), NULL;
-  return ndi_dmatrix_publish(d);
+  if (ndm_agree(&c)) return nd_dmatrix_free(d), NULL;
+  return ndm_dmatrix_publish(d);
 }
 
 /* Writes value (re, im) at local (li, lj), converting to the matrix's dtype. */
 static void put(nd_dmatrix *d, int64_t li, int64_t lj, double re, double im) {
   int64_t at = li + lj * d->desc[8];
-  void *base = ndi_base(d);
+  void *base = ndm_base(d);
   switch (d->dtype) {
     case ND_FLOAT32: ((float *)base)[at] = (float)re; break;
     case ND_FLOAT64: ((double *)base)[at] = re; break;
@@ -196,39 +196,39 @@ static void put(nd_dmatrix *d, int64_t li, int64_t lj, double re, double im) {
 
 nd_dmatrix *nd_dmatrix_eye(nd_grid *g, nd_dtype t, int64_t n, int64_t m, int64_t k, int64_t mb,
                            int64_t nb) {
-  ndi_collective c;
-  ndi_coll_begin(&c, "dmatrix_eye");
-  ndi_coll_value(&c, "k", k);
+  ndm_collective c;
+  ndm_coll_begin(&c, "dmatrix_eye");
+  ndm_coll_value(&c, "k", k);
   nd_dmatrix *d = create(&c, g, t, n, m, mb, nb);
-  if (ndi_agree(&c)) return nd_dmatrix_free(d), NULL;
+  if (ndm_agree(&c)) return nd_dmatrix_free(d), NULL;
   /* Element (i, i + k) for each local column j = i + k whose row i is ours. */
   for (int64_t lj = 0; lj < d->nloc; lj++) {
-    int64_t j = ndi_local_to_global(lj, d->nb, g->mycol, g->npcol), i = j - k;
-    if (i >= 0 && i < n && ndi_owner(i, d->mb, g->nprow) == g->myrow)
-      put(d, ndi_global_to_local(i, d->mb, g->nprow), lj, 1.0, 0.0);
+    int64_t j = ndm_local_to_global(lj, d->nb, g->mycol, g->npcol), i = j - k;
+    if (i >= 0 && i < n && ndm_owner(i, d->mb, g->nprow) == g->myrow)
+      put(d, ndm_global_to_local(i, d->mb, g->nprow), lj, 1.0, 0.0);
   }
-  return ndi_dmatrix_publish(d);
+  return ndm_dmatrix_publish(d);
 }
 
 static nd_dmatrix *from_function(const char *op, nd_grid *g, nd_dtype t, int64_t m, int64_t n,
                                  int64_t mb, int64_t nb, nd_dmatrix_fn f,
                                  nd_dmatrix_complex_fn fc, void *ctx) {
-  ndi_collective c;
-  ndi_coll_begin(&c, op);
+  ndm_collective c;
+  ndm_coll_begin(&c, op);
   nd_dmatrix *d = create(&c, g, t, m, n, mb, nb);
-  if (!f && !fc) ndi_coll_fail(&c, ND_ERR_NULL, "%s: argument f is NULL", op);
-  if (ndi_agree(&c)) return nd_dmatrix_free(d), NULL;
+  if (!f && !fc) ndm_coll_fail(&c, ND_ERR_NULL, "%s: argument f is NULL", op);
+  if (ndm_agree(&c)) return nd_dmatrix_free(d), NULL;
   for (int64_t lj = 0; lj < d->nloc; lj++) {
-    int64_t j = ndi_local_to_global(lj, d->nb, g->mycol, g->npcol);
+    int64_t j = ndm_local_to_global(lj, d->nb, g->mycol, g->npcol);
     for (int64_t li = 0; li < d->mloc; li++) {
-      int64_t i = ndi_local_to_global(li, d->mb, g->myrow, g->nprow);
+      int64_t i = ndm_local_to_global(li, d->mb, g->myrow, g->nprow);
       double re, im = 0.0;
       if (f) re = f(i, j, ctx);
       else fc(i, j, ctx, &re, &im);
       put(d, li, lj, re, im);
     }
   }
-  return ndi_dmatrix_publish(d);
+  return ndm_dmatrix_publish(d);
 }
 
 nd_dmatrix *nd_dmatrix_fromfunction(nd_grid *g, nd_dtype t, int64_t m, int64_t n, int64_t mb,

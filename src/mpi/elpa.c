@@ -9,7 +9,7 @@
 static int initialised = 0; /* 1 after elpa_init succeeded, -1 after it failed */
 
 /* X(dtype, C type, ELPA suffix, real type) */
-#define NDI_ELPA_TYPES(X)                          \
+#define NDM_ELPA_TYPES(X)                          \
   X(ND_FLOAT32, float, f, float)                   \
   X(ND_FLOAT64, double, d, double)                 \
   X(ND_COMPLEX64, float_complex, fc, float)        \
@@ -27,7 +27,7 @@ static bool two_stage_broken(const nd_dmatrix *a) {
   return n > nbw && n % nbw == 1 && (n - 1) / nbw < a->grid->nprow;
 }
 
-int ndi_elpa_eigh(nd_dmatrix *a, void *w, nd_dmatrix *z) {
+int ndm_elpa_eigh(nd_dmatrix *a, void *w, nd_dmatrix *z) {
   if (initialised == 0) initialised = elpa_init(ELPA_API_VERSION) == ELPA_OK ? 1 : -1;
   if (initialised < 0) return ELPA_ERROR_API_VERSION;
   int err = ELPA_OK;
@@ -51,16 +51,16 @@ int ndi_elpa_eigh(nd_dmatrix *a, void *w, nd_dmatrix *z) {
     elpa_set_integer(e, "solver", two_stage_broken(a) ? ELPA_SOLVER_1STAGE : ELPA_SOLVER_2STAGE, &err);
   if (err == ELPA_OK) {
     switch (a->dtype) {
-#define NDI_ELPA_CALL(t, ctype, sfx, rtype)                                                  \
+#define NDM_ELPA_CALL(t, ctype, sfx, rtype)                                                  \
   case t:                                                                                    \
     if (z)                                                                                   \
-      elpa_eigenvectors_a_h_a_##sfx(e, (ctype *)ndi_base(a), (rtype *)w, (ctype *)ndi_base(z), \
+      elpa_eigenvectors_a_h_a_##sfx(e, (ctype *)ndm_base(a), (rtype *)w, (ctype *)ndm_base(z), \
                                     &err);                                                   \
     else                                                                                     \
-      elpa_eigenvalues_a_h_a_##sfx(e, (ctype *)ndi_base(a), (rtype *)w, &err);              \
+      elpa_eigenvalues_a_h_a_##sfx(e, (ctype *)ndm_base(a), (rtype *)w, &err);              \
     break;
-      NDI_ELPA_TYPES(NDI_ELPA_CALL)
-#undef NDI_ELPA_CALL
+      NDM_ELPA_TYPES(NDM_ELPA_CALL)
+#undef NDM_ELPA_CALL
       default: err = ELPA_ERROR; break;
     }
   }
@@ -69,7 +69,7 @@ int ndi_elpa_eigh(nd_dmatrix *a, void *w, nd_dmatrix *z) {
   return err;
 }
 
-bool ndi_elpa_single(void) {
+bool ndm_elpa_single(void) {
   /* ELPA's headers do not say whether the library was built with single precision (the
    * float routines exist either way and fail at run time: Debian 12's print "ELPA is not
    * compiled with single-precision support"). Ask once with a 1 x 1 problem on this rank
@@ -97,4 +97,4 @@ bool ndi_elpa_single(void) {
   return known > 0;
 }
 
-const char *ndi_elpa_strerr(int err) { return elpa_strerr(err); }
+const char *ndm_elpa_strerr(int err) { return elpa_strerr(err); }

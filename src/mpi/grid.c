@@ -15,7 +15,7 @@
 #include "internal.h"
 
 /* Grids whose handle is live, newest first: the grid a rank falls back on when a call
- * gives it only NULL handles (ndi_default_grid). nd_mpi is called from one thread per
+ * gives it only NULL handles (ndm_default_grid). nd_mpi is called from one thread per
  * rank, as ScaLAPACK is. */
 static nd_grid *live_grids = NULL;
 /* The grid of this process's latest collective call (NULL once it is destroyed). */
@@ -23,15 +23,15 @@ static nd_grid *last_used = NULL;
 /* The largest grid serial number this process has seen. */
 static int64_t last_serial = 0;
 
-void ndi_grid_touch(nd_grid *g) { last_used = g; }
+void ndm_grid_touch(nd_grid *g) { last_used = g; }
 
-nd_grid *ndi_default_grid(void) {
+nd_grid *ndm_default_grid(void) {
   /* A rank with only NULL handles most often got them from a failed call of the same
    * chain, on the grid of its latest call; failing that, the newest grid it holds. */
   return last_used ? last_used : live_grids;
 }
 
-void ndi_grid_retain(nd_grid *g) { g->refs++; }
+void ndm_grid_retain(nd_grid *g) { g->refs++; }
 
 static void destroy(nd_grid *g) {
   if (last_used == g) last_used = NULL;
@@ -51,7 +51,7 @@ static void destroy(nd_grid *g) {
   free(g);
 }
 
-void ndi_grid_release(nd_grid *g) {
+void ndm_grid_release(nd_grid *g) {
   if (g && --g->refs == 0) destroy(g);
 }
 
@@ -63,11 +63,11 @@ void nd_grid_free(nd_grid *g) {
       *p = g->older;
       break;
     }
-  ndi_grid_release(g);
+  ndm_grid_release(g);
 }
 
-int ndi_grid_root_ctxt(nd_grid *g, int r) {
-  if (g->root_ctxt[r] == NDI_NO_CTXT) {
+int ndm_grid_root_ctxt(nd_grid *g, int r) {
+  if (g->root_ctxt[r] == NDM_NO_CTXT) {
     /* Cblacs_gridmap is collective over the system context: every rank makes the context,
      * the ranks outside it get -1. */
     int ctxt = g->blacs_handle, map = r;
@@ -138,9 +138,9 @@ static void square_grid(int size, int *nprow, int *npcol) {
   *npcol = size / r;
 }
 
-static void check_shape(ndi_collective *c, int size, int *nprow, int *npcol) {
+static void check_shape(ndm_collective *c, int size, int *nprow, int *npcol) {
   if (*nprow < 0 || *npcol < 0) {
-    ndi_coll_fail(c, ND_ERR_VALUE, "grid_new: negative grid extent (%d x %d)", *nprow, *npcol);
+    ndm_coll_fail(c, ND_ERR_VALUE, "grid_new: negative grid extent (%d x %d)", *nprow, *npcol);
     return;
   }
   if (*nprow == 0 && *npcol == 0) {
@@ -150,7 +150,7 @@ static void check_shape(ndi_collective *c, int size, int *nprow, int *npcol) {
   if (*nprow == 0 || *npcol == 0) {
     int given = *nprow ? *nprow : *npcol;
     if (size % given != 0) {
-      ndi_coll_fail(c, ND_ERR_VALUE, "grid_new: %d %s of processes do not divide %d ranks", given,
+      ndm_coll_fail(c, ND_ERR_VALUE, "grid_new: %d %s of processes do not divide %d ranks", given,
                     *nprow ? "rows" : "columns", size);
       return;
     }
@@ -159,7 +159,7 @@ static void check_shape(ndi_collective *c, int size, int *nprow, int *npcol) {
     return;
   }
   if ((long)*nprow * *npcol != size)
-    ndi_coll_fail(c, ND_ERR_VALUE, "grid_new: a %d x %d grid needs %ld ranks, the communicator has %d",
+    ndm_coll_fail(c, ND_ERR_VALUE, "grid_new: a %d x %d grid needs %ld ranks, the communicator has %d",
                   *nprow, *npcol, (long)*nprow * *npcol, size);
 }
 
@@ -172,21 +172,21 @@ nd_grid *nd_grid_new(MPI_Comm comm, int nprow, int npcol) {
            NULL;
   if (comm == MPI_COMM_NULL)
     return nd_set_error(ND_ERR_VALUE, "grid_new: the communicator is MPI_COMM_NULL"), NULL;
-  ndi_collective c;
-  ndi_coll_begin(&c, "grid_new");
-  ndi_coll_value(&c, "nprow", nprow);
-  ndi_coll_value(&c, "npcol", npcol);
+  ndm_collective c;
+  ndm_coll_begin(&c, "grid_new");
+  ndm_coll_value(&c, "nprow", nprow);
+  ndm_coll_value(&c, "npcol", npcol);
   int size, rank;
   MPI_Comm_size(comm, &size);
   MPI_Comm_rank(comm, &rank);
   check_shape(&c, size, &nprow, &npcol);
   const char *env = getenv("ND_MPI_THREADS");
   if (threads_per_rank(1) < 0)
-    ndi_coll_fail(&c, ND_ERR_VALUE,
+    ndm_coll_fail(&c, ND_ERR_VALUE,
                   "grid_new: ND_MPI_THREADS='%s' is not a thread count, 'auto' or 'keep'", env);
-  nd_grid *g = c.st ? NULL : ndi_coll_malloc(&c, sizeof *g);
-  int *roots = c.st ? NULL : ndi_coll_malloc(&c, sizeof(int) * (size_t)size);
-  if (ndi_agree_comm(&c, comm)) {
+  nd_grid *g = c.st ? NULL : ndm_coll_malloc(&c, sizeof *g);
+  int *roots = c.st ? NULL : ndm_coll_malloc(&c, sizeof(int) * (size_t)size);
+  if (ndm_agree_comm(&c, comm)) {
     free(g);
     free(roots);
     return NULL;
@@ -199,7 +199,7 @@ nd_grid *nd_grid_new(MPI_Comm comm, int nprow, int npcol) {
   g->nprow = nprow;
   g->npcol = npcol;
   g->root_ctxt = roots;
-  for (int r = 0; r < size; r++) roots[r] = NDI_NO_CTXT;
+  for (int r = 0; r < size; r++) roots[r] = NDM_NO_CTXT;
   MPI_Comm_dup(comm, &g->comm);
 
   /* Ranks on this node, for the threads; and a serial number larger than any this

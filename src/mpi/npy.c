@@ -11,7 +11,7 @@
 #include "internal.h"
 
 /* Data moved per collective call and rank (MPI counts are int). */
-#define NDI_IO_CHUNK_BYTES ((int64_t)64 << 20)
+#define NDM_IO_CHUNK_BYTES ((int64_t)64 << 20)
 
 /* A 64-bit hash of the path, so that the ranks can check they name the same file. */
 static int64_t path_hash(const char *p) {
@@ -20,11 +20,11 @@ static int64_t path_hash(const char *p) {
   return (int64_t)(h >> 1);
 }
 
-static void io_fail(ndi_collective *c, const char *path, const char *what, int rc) {
+static void io_fail(ndm_collective *c, const char *path, const char *what, int rc) {
   char msg[MPI_MAX_ERROR_STRING];
   int len = 0;
   MPI_Error_string(rc, msg, &len);
-  ndi_coll_fail(c, ND_ERR_IO, "%s: file '%s': %s: %s", c->op, path, what, msg);
+  ndm_coll_fail(c, ND_ERR_IO, "%s: file '%s': %s: %s", c->op, path, what, msg);
 }
 
 /* The file's view of d's blocks: a darray of elements (an element is `item` bytes). */
@@ -63,7 +63,7 @@ static int transfer(nd_dmatrix *d, MPI_File fh, MPI_Datatype elem, bool fortran,
   int parts = d->sl->is_complex ? 2 : 1; /* byte-swapped per component */
   int64_t item = (int64_t)d->sl->item, lines = fortran ? d->nloc : d->mloc;
   int64_t per_line = fortran ? d->mloc : d->nloc;
-  int64_t step = per_line > 0 ? NDI_IO_CHUNK_BYTES / (per_line * item) : lines;
+  int64_t step = per_line > 0 ? NDM_IO_CHUNK_BYTES / (per_line * item) : lines;
   if (step < 1) step = 1;
   int64_t calls = lines > 0 ? (lines + step - 1) / step : 0;
   MPI_Allreduce(MPI_IN_PLACE, &calls, 1, MPI_INT64_T, MPI_MAX, d->grid->comm);
@@ -76,7 +76,7 @@ static int transfer(nd_dmatrix *d, MPI_File fh, MPI_Datatype elem, bool fortran,
     nd_array *rows = NULL;
     void *mem;
     if (fortran) {
-      mem = (char *)ndi_base(d) + (size_t)(l0 * d->desc[8] * item);
+      mem = (char *)ndm_base(d) + (size_t)(l0 * d->desc[8] * item);
     } else {
       mem = nd_data(buf);
       if (nl > 0) rows = nd_index_items(d->local, ND_ITEMS(ND_SLICE(l0, l0 + nl, 1)));
@@ -103,13 +103,13 @@ static int transfer(nd_dmatrix *d, MPI_File fh, MPI_Datatype elem, bool fortran,
 }
 
 nd_dmatrix *nd_dmatrix_load_npy(nd_grid *g, const char *path, int64_t mb, int64_t nb) {
-  ndi_collective c;
-  ndi_coll_begin(&c, "dmatrix_load_npy");
-  ndi_coll_grid(&c, "g", g);
-  ndi_coll_value(&c, "path", path_hash(path));
-  ndi_coll_value(&c, "mb", mb);
-  ndi_coll_value(&c, "nb", nb);
-  if (!path) ndi_coll_fail(&c, ND_ERR_NULL, "dmatrix_load_npy: argument path is NULL");
+  ndm_collective c;
+  ndm_coll_begin(&c, "dmatrix_load_npy");
+  ndm_coll_grid(&c, "g", g);
+  ndm_coll_value(&c, "path", path_hash(path));
+  ndm_coll_value(&c, "mb", mb);
+  ndm_coll_value(&c, "nb", nb);
+  if (!path) ndm_coll_fail(&c, ND_ERR_NULL, "dmatrix_load_npy: argument path is NULL");
   /* rank 0 reads and checks the header: dtype, m, n, fortran_order, byte order, offset */
   int64_t meta[6] = {0, 0, 0, 0, 0, 0};
   if (!c.st && g->rank == 0) {
@@ -118,29 +118,29 @@ nd_dmatrix *nd_dmatrix_load_npy(nd_grid *g, const char *path, int64_t mb, int64_
       /* nd's message names its own function: say which one the caller called */
       const char *m = nd_last_error();
       const char *rest = strncmp(m, "npy_read_header: ", 17) == 0 ? m + 17 : m;
-      ndi_coll_fail(&c, nd_last_extended_status(), "dmatrix_load_npy: %s", rest);
+      ndm_coll_fail(&c, nd_last_extended_status(), "dmatrix_load_npy: %s", rest);
     } else if (h.ndim != 2) {
-      ndi_coll_fail(&c, ND_ERR_SHAPE, "dmatrix_load_npy: file '%s' holds a %d-D array; a distributed matrix is 2-D",
+      ndm_coll_fail(&c, ND_ERR_SHAPE, "dmatrix_load_npy: file '%s' holds a %d-D array; a distributed matrix is 2-D",
                     path, h.ndim);
-    } else if (!ndi_sl_for(h.dtype)) {
-      ndi_coll_fail(&c, ND_ERR_TYPE, "dmatrix_load_npy: file '%s' holds %s, which is not supported (" NDI_MPI_DTYPES_TEXT ")",
+    } else if (!ndm_sl_for(h.dtype)) {
+      ndm_coll_fail(&c, ND_ERR_TYPE, "dmatrix_load_npy: file '%s' holds %s, which is not supported (" NDM_MPI_DTYPES_TEXT ")",
                     path, nd_dtype_name(h.dtype));
     } else {
       int64_t v[6] = {h.dtype, h.shape[0], h.shape[1], h.fortran_order, h.byteswapped, h.data_offset};
       memcpy(meta, v, sizeof v);
     }
   }
-  if (ndi_agree(&c)) return NULL;
+  if (ndm_agree(&c)) return NULL;
   MPI_Bcast(meta, 6, MPI_INT64_T, 0, g->comm);
-  nd_dmatrix *d = ndi_dmatrix_new(c.op, g, (nd_dtype)meta[0], meta[1], meta[2], mb, nb);
-  if (!d) ndi_coll_failed(&c);
-  if (ndi_agree(&c)) return NULL;
-  if (meta[1] == 0 || meta[2] == 0) return ndi_dmatrix_publish(d);
+  nd_dmatrix *d = ndm_dmatrix_new(c.op, g, (nd_dtype)meta[0], meta[1], meta[2], mb, nb);
+  if (!d) ndm_coll_failed(&c);
+  if (ndm_agree(&c)) return NULL;
+  if (meta[1] == 0 || meta[2] == 0) return ndm_dmatrix_publish(d);
   bool fortran = meta[3] != 0;
   MPI_File fh;
   int rc = MPI_File_open(g->comm, path, MPI_MODE_RDONLY, MPI_INFO_NULL, &fh);
   if (rc != MPI_SUCCESS) io_fail(&c, path, "cannot open for reading", rc);
-  if (ndi_agree(&c)) {
+  if (ndm_agree(&c)) {
     if (rc == MPI_SUCCESS) MPI_File_close(&fh); /* it opened here, not everywhere */
     return nd_dmatrix_free(d), NULL;
   }
@@ -148,36 +148,36 @@ nd_dmatrix *nd_dmatrix_load_npy(nd_grid *g, const char *path, int64_t mb, int64_
   make_types(d, fortran, &elem, &blocks);
   rc = MPI_File_set_view(fh, (MPI_Offset)meta[5], elem, blocks, "native", MPI_INFO_NULL);
   if (rc != MPI_SUCCESS) io_fail(&c, path, "cannot set the file view", rc);
-  if (!ndi_agree(&c)) {
+  if (!ndm_agree(&c)) {
     rc = transfer(d, fh, elem, fortran, true, meta[4] != 0);
     if (rc != MPI_SUCCESS) io_fail(&c, path, "read error", rc);
   }
   MPI_File_close(&fh);
   MPI_Type_free(&blocks);
   MPI_Type_free(&elem);
-  if (ndi_agree(&c)) return nd_dmatrix_free(d), NULL;
-  return ndi_dmatrix_publish(d);
+  if (ndm_agree(&c)) return nd_dmatrix_free(d), NULL;
+  return ndm_dmatrix_publish(d);
 }
 
 nd_status nd_dmatrix_save_npy(const char *path, const nd_dmatrix *d, nd_order o) {
-  ndi_collective c;
-  ndi_coll_begin(&c, "dmatrix_save_npy");
-  ndi_coll_matrix(&c, "d", d);
-  ndi_coll_value(&c, "path", path_hash(path));
-  ndi_coll_value(&c, "order", o);
-  if (!path) ndi_coll_fail(&c, ND_ERR_NULL, "dmatrix_save_npy: argument path is NULL");
+  ndm_collective c;
+  ndm_coll_begin(&c, "dmatrix_save_npy");
+  ndm_coll_matrix(&c, "d", d);
+  ndm_coll_value(&c, "path", path_hash(path));
+  ndm_coll_value(&c, "order", o);
+  if (!path) ndm_coll_fail(&c, ND_ERR_NULL, "dmatrix_save_npy: argument path is NULL");
   if (o != ND_C && o != ND_F)
-    ndi_coll_fail(&c, ND_ERR_VALUE, "dmatrix_save_npy: order must be ND_C or ND_F, got %d", (int)o);
+    ndm_coll_fail(&c, ND_ERR_VALUE, "dmatrix_save_npy: order must be ND_C or ND_F, got %d", (int)o);
   char header[ND_NPY_HEADER_MAX];
   size_t hlen = 0;
   if (!c.st && !(hlen = nd_npy_format_header(d->dtype, 2, d->shape, o == ND_F, header, sizeof header)))
-    ndi_coll_failed(&c);
-  if (ndi_agree(&c)) return c.st;
+    ndm_coll_failed(&c);
+  if (ndm_agree(&c)) return c.st;
   nd_grid *g = d->grid;
   MPI_File fh;
   int rc = MPI_File_open(g->comm, path, MPI_MODE_CREATE | MPI_MODE_WRONLY, MPI_INFO_NULL, &fh);
   if (rc != MPI_SUCCESS) io_fail(&c, path, "cannot open for writing", rc);
-  if (ndi_agree(&c)) {
+  if (ndm_agree(&c)) {
     if (rc == MPI_SUCCESS) MPI_File_close(&fh); /* it opened here, not everywhere */
     return c.st;
   }
@@ -190,14 +190,14 @@ nd_status nd_dmatrix_save_npy(const char *path, const nd_dmatrix *d, nd_order o)
   }
   if (rc != MPI_SUCCESS) io_fail(&c, path, "write error", rc);
   /* failed: an agreed failure, the same on every rank */
-  bool failed = ndi_agree(&c) != ND_OK;
+  bool failed = ndm_agree(&c) != ND_OK;
   if (!failed && d->shape[0] > 0 && d->shape[1] > 0) {
     /* files are written in this machine's byte order, which the header records */
     MPI_Datatype elem, blocks;
     make_types(d, o == ND_F, &elem, &blocks);
     rc = MPI_File_set_view(fh, (MPI_Offset)hlen, elem, blocks, "native", MPI_INFO_NULL);
     if (rc != MPI_SUCCESS) io_fail(&c, path, "cannot set the file view", rc);
-    failed = ndi_agree(&c) != ND_OK;
+    failed = ndm_agree(&c) != ND_OK;
     if (!failed) {
       rc = transfer((nd_dmatrix *)d, fh, elem, o == ND_F, false, false);
       if (rc != MPI_SUCCESS) io_fail(&c, path, "write error", rc);
@@ -208,5 +208,5 @@ nd_status nd_dmatrix_save_npy(const char *path, const nd_dmatrix *d, nd_order o)
   int crc = MPI_File_close(&fh);
   if (failed) return c.st;
   if (crc != MPI_SUCCESS) io_fail(&c, path, "close failed", crc);
-  return ndi_agree(&c);
+  return ndm_agree(&c);
 }

@@ -40,70 +40,70 @@ static void gauss_fn(int64_t i, int64_t j, void *ctx, double *re, double *im) {
 
 /* A collective call's result: NULL means every rank failed the same way; the message then
  * names this function. */
-static bool got(ndi_collective *c, const void *p) {
-  if (!p) ndi_coll_failed_as(c);
+static bool got(ndm_collective *c, const void *p) {
+  if (!p) ndm_coll_failed_as(c);
   return p != NULL;
 }
 
 /* The results from a serial or full computation's u, s, vh: the first k of each, with
  * square blocks of nb. */
-static nd_status first_k(ndi_collective *c, nd_dmatrix *uu, nd_array *ss, nd_dmatrix *vv, int64_t k, int64_t nb,
+static nd_status first_k(ndm_collective *c, nd_dmatrix *uu, nd_array *ss, nd_dmatrix *vv, int64_t k, int64_t nb,
                          nd_dmatrix **u, nd_array **s, nd_dmatrix **vh) {
-  nd_dmatrix *u1 = ndi_submatrix(c, uu, 0, 0, uu->shape[0], k);
-  nd_dmatrix *v1 = u1 ? ndi_submatrix(c, vv, 0, 0, k, vv->shape[1]) : NULL;
-  nd_dmatrix *u2 = v1 ? ndi_redistributed_copy(c, u1, uu->grid, nb, nb, uu->dtype) : NULL;
-  nd_dmatrix *v2 = u2 ? ndi_redistributed_copy(c, v1, uu->grid, nb, nb, vv->dtype) : NULL;
+  nd_dmatrix *u1 = ndm_submatrix(c, uu, 0, 0, uu->shape[0], k);
+  nd_dmatrix *v1 = u1 ? ndm_submatrix(c, vv, 0, 0, k, vv->shape[1]) : NULL;
+  nd_dmatrix *u2 = v1 ? ndm_redistributed_copy(c, u1, uu->grid, nb, nb, uu->dtype) : NULL;
+  nd_dmatrix *v2 = u2 ? ndm_redistributed_copy(c, v1, uu->grid, nb, nb, vv->dtype) : NULL;
   nd_array *sv = nd_indexf(ss, ":%lld", (long long)k), *s1 = sv ? nd_copy(sv, ND_C) : NULL;
-  if (v2 && !s1) ndi_coll_failed(c);
+  if (v2 && !s1) ndm_coll_failed(c);
   nd_release(sv);
   nd_dmatrix_free(u1);
   nd_dmatrix_free(v1);
-  if (ndi_agree(c)) {
+  if (ndm_agree(c)) {
     nd_dmatrix_free(u2);
     nd_dmatrix_free(v2);
     nd_release(s1);
     return c->st;
   }
-  *u = ndi_dmatrix_publish(u2);
-  *vh = ndi_dmatrix_publish(v2);
+  *u = ndm_dmatrix_publish(u2);
+  *vh = ndm_dmatrix_publish(v2);
   *s = s1;
   return ND_OK;
 }
 
 /* On a 1 x 1 grid: the serial function on the piece. */
-static nd_status serial(ndi_collective *c, const nd_dmatrix *a, int64_t k, const nd_svd_truncated_options *o,
+static nd_status serial(ndm_collective *c, const nd_dmatrix *a, int64_t k, const nd_svd_truncated_options *o,
                         nd_dmatrix **u, nd_array **s, nd_dmatrix **vh) {
   nd_array *uw = NULL, *sw = NULL, *vw = NULL;
-  int64_t nb = ndi_square_block(a), m = a->shape[0], n = a->shape[1];
+  int64_t nb = ndm_square_block(a), m = a->shape[0], n = a->shape[1];
   nd_dmatrix *ud = NULL, *vd = NULL;
   if (nd_linalg_svd_truncated(a->local, k, o, &uw, &sw, &vw)) {
-    ndi_coll_failed_as(c);
+    ndm_coll_failed_as(c);
   } else {
-    ud = ndi_dmatrix_new(OP, a->grid, nd_dtype_of(uw), m, k, nb, nb);
-    vd = ud ? ndi_dmatrix_new(OP, a->grid, nd_dtype_of(vw), k, n, nb, nb) : NULL;
-    if (!vd || nd_assign(ud->local, uw) || nd_assign(vd->local, vw)) ndi_coll_failed(c);
+    ud = ndm_dmatrix_new(OP, a->grid, nd_dtype_of(uw), m, k, nb, nb);
+    vd = ud ? ndm_dmatrix_new(OP, a->grid, nd_dtype_of(vw), k, n, nb, nb) : NULL;
+    if (!vd || nd_assign(ud->local, uw) || nd_assign(vd->local, vw)) ndm_coll_failed(c);
   }
   nd_release(uw);
   nd_release(vw);
-  if (ndi_agree(c)) {
+  if (ndm_agree(c)) {
     nd_release(sw);
     nd_dmatrix_free(ud);
     nd_dmatrix_free(vd);
     return c->st;
   }
-  *u = ndi_dmatrix_publish(ud);
-  *vh = ndi_dmatrix_publish(vd);
+  *u = ndm_dmatrix_publish(ud);
+  *vh = ndm_dmatrix_publish(vd);
   *s = sw;
   return ND_OK;
 }
 
 /* p?gesvd of the whole matrix, truncated to k. */
-static nd_status full(ndi_collective *c, const nd_dmatrix *a, int64_t k, nd_dmatrix **u, nd_array **s,
+static nd_status full(ndm_collective *c, const nd_dmatrix *a, int64_t k, nd_dmatrix **u, nd_array **s,
                       nd_dmatrix **vh) {
   nd_dmatrix *uu = NULL, *vv = NULL;
   nd_array *ss = NULL;
-  if (nd_dmatrix_svd(a, &uu, &ss, &vv)) return ndi_coll_failed_as(c);
-  nd_status st = first_k(c, uu, ss, vv, k, ndi_square_block(a), u, s, vh);
+  if (nd_dmatrix_svd(a, &uu, &ss, &vv)) return ndm_coll_failed_as(c);
+  nd_status st = first_k(c, uu, ss, vv, k, ndm_square_block(a), u, s, vh);
   nd_dmatrix_free(uu);
   nd_dmatrix_free(vv);
   nd_release(ss);
@@ -126,8 +126,8 @@ static double residual(const nd_dmatrix *av, const nd_dmatrix *un, const nd_arra
     if (j >= k) continue;
     double sj = 0;
     nd_get_double(sv, &j, &sj);
-    const char *pa = (const char *)ndi_base(av) + (size_t)(lj * av->desc[8]) * item;
-    const char *pu = (const char *)ndi_base(un) + (size_t)(lj * un->desc[8]) * item;
+    const char *pa = (const char *)ndm_base(av) + (size_t)(lj * av->desc[8]) * item;
+    const char *pu = (const char *)ndm_base(un) + (size_t)(lj * un->desc[8]) * item;
     for (int64_t i = 0; i < av->mloc; i++) {
       double ar, ai = 0, ur, ui = 0;
       if (single) {
@@ -162,7 +162,7 @@ static void rsvd_free(rsvd *r) {
 }
 
 /* q <- an orthonormal basis of y (taking y). */
-static bool orth(ndi_collective *c, rsvd *r, nd_dmatrix *y) {
+static bool orth(ndm_collective *c, rsvd *r, nd_dmatrix *y) {
   nd_dmatrix *q = NULL, *rr = NULL;
   nd_status st = nd_dmatrix_qr(y, ND_QR_REDUCED, &q, &rr);
   nd_dmatrix_free(y);
@@ -176,7 +176,7 @@ static bool orth(ndi_collective *c, rsvd *r, nd_dmatrix *y) {
 /* The triplets of the current q: z = a^H q = uz diag(sz) vzh gives u = q vzh^H, s = sz,
  * v = uz (a^H u = s v holds by construction), and r->av = a uz. Returns the largest
  * relative residual ||a v_i - s_i u_i|| / s_1 of the first k (-1 on a failure). */
-static double triplets(ndi_collective *c, rsvd *r, nd_dmatrix **u, nd_array **s, nd_dmatrix **v) {
+static double triplets(ndm_collective *c, rsvd *r, nd_dmatrix **u, nd_array **s, nd_dmatrix **v) {
   nd_dmatrix *z = nd_dmatrix_matmul(r->ah, r->q), *vzh = NULL;
   if (!got(c, z)) return -1;
   nd_status st = nd_dmatrix_svd(z, v, s, &vzh);
@@ -188,7 +188,7 @@ static double triplets(ndi_collective *c, rsvd *r, nd_dmatrix **u, nd_array **s,
   nd_dmatrix_free(v2);
   nd_dmatrix_free(r->av);
   r->av = *u ? nd_dmatrix_matmul(r->a, *v) : NULL;
-  nd_dmatrix *u2 = r->av ? ndi_redistributed_copy(c, *u, (*u)->grid, r->av->mb, r->av->nb, (*u)->dtype) : NULL;
+  nd_dmatrix *u2 = r->av ? ndm_redistributed_copy(c, *u, (*u)->grid, r->av->mb, r->av->nb, (*u)->dtype) : NULL;
   if (!u2) {
     if (!c->st) got(c, NULL);
     return -1;
@@ -200,10 +200,10 @@ static double triplets(ndi_collective *c, rsvd *r, nd_dmatrix **u, nd_array **s,
 
 /* The randomised method: > 0 when it did not converge within its iterations (auto then
  * falls back to the full SVD), 0 with the results set, < 0 on a failure. */
-static int randomized(ndi_collective *c, const nd_dmatrix *a, int64_t k, int64_t l, const nd_svd_truncated_options *o,
+static int randomized(ndm_collective *c, const nd_dmatrix *a, int64_t k, int64_t l, const nd_svd_truncated_options *o,
                       bool give_up_early, double tol, nd_dmatrix **u, nd_array **s, nd_dmatrix **vh) {
   rsvd r = {.a = a, .k = k, .l = l};
-  int64_t n = a->shape[1], nb = ndi_square_block(a);
+  int64_t n = a->shape[1], nb = ndm_square_block(a);
   uint64_t seed = o->seed;
   int out = -1;
   nd_dmatrix *omega = nd_dmatrix_fromfunction_complex(a->grid, a->dtype, n, l, a->nb, a->nb, gauss_fn, &seed);
@@ -231,7 +231,7 @@ static int randomized(ndi_collective *c, const nd_dmatrix *a, int64_t k, int64_t
     if (!o->fixed_iterations && it + 1 >= steps) {
       if (give_up_early) out = 1;
       else
-        ndi_coll_fail(c, ND_ERR_LINALG, OP ": no convergence in %lld randomized subspace iterations (tolerance %g)",
+        ndm_coll_fail(c, ND_ERR_LINALG, OP ": no convergence in %lld randomized subspace iterations (tolerance %g)",
                       (long long)steps, tol);
       goto done;
     }
@@ -249,50 +249,50 @@ nd_status nd_dmatrix_svd_truncated(const nd_dmatrix *a, int64_t k, const nd_svd_
                                    nd_array **s, nd_dmatrix **vh) {
   const nd_svd_truncated_options defaults = {0};
   const nd_svd_truncated_options *o = opt ? opt : &defaults;
-  ndi_collective c;
-  ndi_coll_begin(&c, OP);
-  ndi_coll_matrix(&c, "a", a);
-  ndi_coll_value(&c, "k", k);
-  ndi_coll_value(&c, "opt->method", o->method);
-  ndi_coll_value(&c, "opt->seed", (int64_t)o->seed);
-  ndi_coll_value(&c, "opt->oversamples", o->oversamples);
-  ndi_coll_value(&c, "opt->n_iter", o->n_iter);
-  ndi_coll_value(&c, "opt->fixed_iterations", o->fixed_iterations);
+  ndm_collective c;
+  ndm_coll_begin(&c, OP);
+  ndm_coll_matrix(&c, "a", a);
+  ndm_coll_value(&c, "k", k);
+  ndm_coll_value(&c, "opt->method", o->method);
+  ndm_coll_value(&c, "opt->seed", (int64_t)o->seed);
+  ndm_coll_value(&c, "opt->oversamples", o->oversamples);
+  ndm_coll_value(&c, "opt->n_iter", o->n_iter);
+  ndm_coll_value(&c, "opt->fixed_iterations", o->fixed_iterations);
   int64_t tolbits;
   memcpy(&tolbits, &o->tol, sizeof tolbits);
-  ndi_coll_value(&c, "opt->tol", tolbits);
+  ndm_coll_value(&c, "opt->tol", tolbits);
   if (u) *u = NULL;
   if (s) *s = NULL;
   if (vh) *vh = NULL;
-  if (!u || !s || !vh) ndi_coll_fail(&c, ND_ERR_NULL, OP ": argument %s is NULL", !u ? "u" : !s ? "s" : "vh");
+  if (!u || !s || !vh) ndm_coll_fail(&c, ND_ERR_NULL, OP ": argument %s is NULL", !u ? "u" : !s ? "s" : "vh");
   int64_t m = a && !c.st ? a->shape[0] : 0, n = a && !c.st ? a->shape[1] : 0, kmax = m < n ? m : n;
   if (!c.st && (k < 0 || k > kmax)) {
-    char sa[NDI_MPI_SHAPE];
-    ndi_coll_fail(&c, ND_ERR_VALUE, OP ": k = %lld is outside [0, %lld] for a %s matrix", (long long)k,
-                  (long long)kmax, ndi_shape_str(a, sa));
+    char sa[NDM_MPI_SHAPE];
+    ndm_coll_fail(&c, ND_ERR_VALUE, OP ": k = %lld is outside [0, %lld] for a %s matrix", (long long)k,
+                  (long long)kmax, ndm_shape_str(a, sa));
   }
   if (o->method != ND_SVD_AUTO && o->method != ND_SVD_GESVDX && o->method != ND_SVD_RANDOMIZED)
-    ndi_coll_fail(&c, ND_ERR_VALUE, OP ": invalid method %d", (int)o->method);
+    ndm_coll_fail(&c, ND_ERR_VALUE, OP ": invalid method %d", (int)o->method);
   if (o->oversamples < 0 || o->n_iter < 0 || !(o->tol >= 0))
-    ndi_coll_fail(&c, ND_ERR_VALUE, OP ": oversamples, n_iter and tol must not be negative (got %lld, %lld, %g)",
+    ndm_coll_fail(&c, ND_ERR_VALUE, OP ": oversamples, n_iter and tol must not be negative (got %lld, %lld, %g)",
                   (long long)o->oversamples, (long long)o->n_iter, o->tol);
-  if (!c.st && !ndi_part_finite(a, NDI_PART_ALL))
-    ndi_coll_fail(&c, ND_ERR_LINALG, OP ": the matrix contains infinities or NaNs");
-  if (ndi_agree(&c)) return c.st;
+  if (!c.st && !ndm_part_finite(a, NDM_PART_ALL))
+    ndm_coll_fail(&c, ND_ERR_LINALG, OP ": the matrix contains infinities or NaNs");
+  if (ndm_agree(&c)) return c.st;
   if (a->grid->size == 1) return serial(&c, a, k, o, u, s, vh);
   int64_t p = o->oversamples ? o->oversamples : (k > 10 ? k : 10), l = k + p > kmax ? kmax : k + p;
   bool single = a->sl->real == ND_FLOAT32;
   double tol = o->tol > 0 ? o->tol : single ? 1e-6 : 1e-12;
   bool rand = o->method == ND_SVD_RANDOMIZED || (o->method == ND_SVD_AUTO && 4 * (k + p) <= kmax);
   if (k == 0) { /* nothing to compute */
-    int64_t nb = ndi_square_block(a);
-    nd_dmatrix *u0 = ndi_dmatrix_new(OP, a->grid, a->dtype, m, 0, nb, nb);
-    nd_dmatrix *v0 = u0 ? ndi_dmatrix_new(OP, a->grid, a->dtype, 0, n, nb, nb) : NULL;
+    int64_t nb = ndm_square_block(a);
+    nd_dmatrix *u0 = ndm_dmatrix_new(OP, a->grid, a->dtype, m, 0, nb, nb);
+    nd_dmatrix *v0 = u0 ? ndm_dmatrix_new(OP, a->grid, a->dtype, 0, n, nb, nb) : NULL;
     nd_array *s0 = v0 ? nd_empty(a->sl->real, ND_SHAPE(0), ND_C) : NULL;
-    if (!s0) ndi_coll_failed(&c);
-    if (ndi_agree(&c)) return nd_dmatrix_free(u0), nd_dmatrix_free(v0), c.st;
-    *u = ndi_dmatrix_publish(u0);
-    *vh = ndi_dmatrix_publish(v0);
+    if (!s0) ndm_coll_failed(&c);
+    if (ndm_agree(&c)) return nd_dmatrix_free(u0), nd_dmatrix_free(v0), c.st;
+    *u = ndm_dmatrix_publish(u0);
+    *vh = ndm_dmatrix_publish(v0);
     *s = s0;
     return ND_OK;
   }

@@ -7,21 +7,21 @@
 #include "internal.h"
 
 /* Whether global element (i, j) is in the part checked. */
-static bool in_part(int64_t i, int64_t j, ndi_part part) {
-  return part == NDI_PART_ALL || (part == NDI_PART_LOWER ? i >= j : i <= j);
+static bool in_part(int64_t i, int64_t j, ndm_part part) {
+  return part == NDM_PART_ALL || (part == NDM_PART_LOWER ? i >= j : i <= j);
 }
 
-bool ndi_part_finite(const nd_dmatrix *a, ndi_part part) {
+bool ndm_part_finite(const nd_dmatrix *a, ndm_part part) {
   nd_grid *g = a->grid;
   int64_t ld = a->desc[8];
   /* a complex element is two reals, both checked */
   int per = a->sl->is_complex ? 2 : 1;
   bool single = a->sl->real == ND_FLOAT32;
-  const void *base = ndi_base(a);
+  const void *base = ndm_base(a);
   for (int64_t lj = 0; lj < a->nloc; lj++) {
-    int64_t j = ndi_local_to_global(lj, a->nb, g->mycol, g->npcol);
+    int64_t j = ndm_local_to_global(lj, a->nb, g->mycol, g->npcol);
     for (int64_t li = 0; li < a->mloc; li++) {
-      if (!in_part(ndi_local_to_global(li, a->mb, g->myrow, g->nprow), j, part)) continue;
+      if (!in_part(ndm_local_to_global(li, a->mb, g->myrow, g->nprow), j, part)) continue;
       int64_t at = (li + lj * ld) * per;
       for (int r = 0; r < per; r++)
         if (single ? !isfinite(((const float *)base)[at + r]) : !isfinite(((const double *)base)[at + r]))
@@ -31,25 +31,25 @@ bool ndi_part_finite(const nd_dmatrix *a, ndi_part part) {
   return true;
 }
 
-bool ndi_make_hermitian(ndi_collective *c, nd_dmatrix *h) {
+bool ndm_make_hermitian(ndm_collective *c, nd_dmatrix *h) {
   /* ht = h^H (p?tranc; p?tran for real dtypes), distributed as h since h is square with
    * square blocks: ht's element at a local position is h's mirror element. */
-  nd_dmatrix *ht = ndi_dmatrix_like(c->op, h, h->dtype);
-  if (!ht) ndi_coll_failed(c);
-  if (ndi_agree(c)) return false;
+  nd_dmatrix *ht = ndm_dmatrix_like(c->op, h, h->dtype);
+  if (!ht) ndm_coll_failed(c);
+  if (ndm_agree(c)) return false;
   int n = (int)h->shape[0], one = 1;
-  ndi_scalar_buf alpha = ndi_scalar_of(h->dtype, 1, 0), beta = ndi_scalar_of(h->dtype, 0, 0);
+  ndm_scalar_buf alpha = ndm_scalar_of(h->dtype, 1, 0), beta = ndm_scalar_of(h->dtype, 0, 0);
   if (n > 0)
-    h->sl->tranc(&n, &n, &alpha, ndi_base(h), &one, &one, h->desc, &beta, ndi_base(ht), &one, &one, ht->desc);
+    h->sl->tranc(&n, &n, &alpha, ndm_base(h), &one, &one, h->desc, &beta, ndm_base(ht), &one, &one, ht->desc);
   nd_grid *g = h->grid;
   int64_t ld = h->desc[8];
   size_t item = h->sl->item;
-  char *dst = ndi_base(h);
-  const char *src = ndi_base(ht);
+  char *dst = ndm_base(h);
+  const char *src = ndm_base(ht);
   for (int64_t lj = 0; lj < h->nloc; lj++) {
-    int64_t j = ndi_local_to_global(lj, h->nb, g->mycol, g->npcol);
+    int64_t j = ndm_local_to_global(lj, h->nb, g->mycol, g->npcol);
     for (int64_t li = 0; li < h->mloc; li++) {
-      int64_t i = ndi_local_to_global(li, h->mb, g->myrow, g->nprow);
+      int64_t i = ndm_local_to_global(li, h->mb, g->myrow, g->nprow);
       size_t at = (size_t)(li + lj * ld) * item;
       if (i < j) {
         memcpy(dst + at, src + at, item); /* the upper triangle: conj(h[j, i]) */

@@ -106,7 +106,7 @@ def test_python_argument_types():
     with pytest.raises(TypeError, match="nd has no dtype"):
         nd.zeros((2, 3), dtype="float64x")
     with pytest.raises(TypeError, match="nd has no dtype"):
-        nd.zeros((2, 3), dtype=np.float16)  # (np.float64 and "float64" are nd.float64)
+        nd.zeros((2, 3), dtype=np.datetime64)  # (np.float64 and "float64" are nd.float64)
     with pytest.raises(TypeError):
         nd.reshape(x, (2.0, 3))
     with pytest.raises(TypeError):

@@ -205,7 +205,8 @@ def test_dtype_forms_everywhere():
     assert nd.can_cast(np.int8, int) and nd.finfo(float).bits == 64 and nd.iinfo(np.uint8).max == 255
     assert nd.isdtype(np.float32, "real floating")
     assert nd.empty(2, dtype="<c8").dtype == nd.complex64
-    for bad in (np.float16, "f2", ">f8", object, str, "nope", np.dtype("M8[s]")):
+    assert nd.zeros(2, dtype=np.float16).dtype == nd.float16 and nd.ones(2, dtype="f2").dtype == nd.float16
+    for bad in (">f8", ">f2", object, str, "nope", np.dtype("M8[s]")):
         with pytest.raises(TypeError, match="nd has no dtype"):
             nd.zeros(2, dtype=bad)
 
