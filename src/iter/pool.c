@@ -304,6 +304,12 @@ void ndi_parallel(int nt, int64_t ntasks, ndi_task_fn fn, void *ctx) {
     return;
   }
   if (pool.nworkers < nt - 1) start_workers(nt - 1);
+  /* Close the last region before changing its parameters: a worker still in take_tasks
+   * for it may read the new ntasks beside the old ticket, and would take a task beyond the
+   * old region's end and count it in the new region's finished (so that the caller could
+   * return before a real task ran). With the index at TASK_MASK, at least any ntasks, no
+   * task of the old region can be taken. */
+  atomic_store(&pool.ticket, atomic_load(&pool.ticket) | TASK_MASK);
   atomic_store(&pool.fn, fn);
   atomic_store(&pool.ctx, ctx);
   atomic_store(&pool.ntasks, ntasks);
