@@ -37,6 +37,7 @@ static unsigned detect_features(void) {
 #if defined(__x86_64__) && defined(__GNUC__)
   __builtin_cpu_init();
   if (__builtin_cpu_supports("f16c")) f |= NDI_CPU_F16C;
+  if (__builtin_cpu_supports("fma")) f |= NDI_CPU_FMA;
   if (__builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl")) {
     f |= NDI_CPU_AVX512BW;
 #if !defined(__clang__)
@@ -56,7 +57,7 @@ unsigned ndi_cpu_features(void) {
     atomic_store_explicit(&features, f, memory_order_relaxed);
   }
   int level = ndi_cpu_level();
-  unsigned allowed = (level >= 2 ? NDI_CPU_F16C : 0) |
+  unsigned allowed = (level >= 2 ? NDI_CPU_F16C | NDI_CPU_FMA : 0) |
                      (level >= 3 ? NDI_CPU_AVX512BW | NDI_CPU_AVX512BF16 : 0);
   return (unsigned)f & allowed;
 }

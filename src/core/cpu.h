@@ -10,13 +10,15 @@ int ndi_cpu_level(void);
  * the level now in effect. */
 int ndi_cpu_force_level(int level);
 
-/* Features beyond the level that the 16-bit float kernels use (half_convert.c, the
- * bfloat16 GEMM), reported only where the level in effect allows them: F16C needs level
- * 2; AVX512BW (with VL) and AVX512_BF16 need level 3. */
+/* Features beyond the level that the 16-bit float kernels (half_convert.c, the bfloat16
+ * GEMM) and vector math (vmath.c: FMA) use, reported only where the level in effect
+ * allows them: F16C and FMA need level 2; AVX512BW (with VL) and AVX512_BF16 need
+ * level 3. Detected once (atomically: threads may ask at the same time). */
 enum {
   NDI_CPU_F16C = 1u << 0,
   NDI_CPU_AVX512BW = 1u << 1, /* avx512bw and avx512vl */
   NDI_CPU_AVX512BF16 = 1u << 2, /* avx512_bf16 (vdpbf16ps), with avx512bw and avx512vl */
+  NDI_CPU_FMA = 1u << 3,        /* fma (some AVX2 CPUs lack it) */
 };
 unsigned ndi_cpu_features(void);
 

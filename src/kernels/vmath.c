@@ -2,8 +2,6 @@
  * compiled for the best instruction set the CPU has. */
 #include "vmath.h"
 
-#include <stdatomic.h>
-
 #include "core/cpu.h"
 
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -13,16 +11,8 @@
 /* The CPU's level, capped at 1 where AVX2 comes without FMA; 0 off x86-64. */
 int ndi_vmath_level(void) {
 #ifdef NDI_VM_X86
-  /* atomic: threads may detect it at the same time (each finds the same value) */
-  static _Atomic int has_fma = -1;
-  int fma = atomic_load_explicit(&has_fma, memory_order_relaxed);
-  if (fma < 0) {
-    __builtin_cpu_init();
-    fma = __builtin_cpu_supports("fma") != 0;
-    atomic_store_explicit(&has_fma, fma, memory_order_relaxed);
-  }
   int level = ndi_cpu_level();
-  return level >= 2 && !fma ? 1 : level;
+  return level >= 2 && !(ndi_cpu_features() & NDI_CPU_FMA) ? 1 : level;
 #else
   return 0;
 #endif
