@@ -3,13 +3,19 @@
  * threads are used (NDI_LA_BLAS_THREADED_MIN multiply-adds per matrix): single small
  * matrices, 20x20 ones and batches of small ones. Threaded BLAS inside LAPACK (symv in
  * syevd's tridiagonal reduction, getrf's updates) sums per-thread partial results, so
- * letting it run on these would change the last bits with the thread count. */
+ * letting it run on these would change the last bits with the thread count.
+ * Large products: a user thread whose BLAS section starts while another thread's runs gets
+ * one BLAS thread (src/linalg/blas.c), and products from several threads at once agree
+ * with single-threaded ones on every layout and float dtype. */
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "helpers.h"
+#include "iter/pool.h"
+#include "linalg/blas.h"
 
 typedef enum { M_GENERAL, M_SYMMETRIC, M_SPD } matrix_kind;
 
@@ -207,11 +213,164 @@ static void test_concurrent_users(void **state) {
   }
 }
 
+/* The decision itself: two threads inside BLAS sections at once (a barrier holds both
+ * inside), so exactly one of them was given BLAS's threads and the other one thread;
+ * alone again, a thread gets the threads back. */
+static pthread_barrier_t inside;
+
+static void *blas_section(void *p) {
+  int *granted = p;
+  int prev = ndi_la_blas_parallel_begin();
+  pthread_barrier_wait(&inside);
+  *granted = ndi_la_blas_granted();
+  pthread_barrier_wait(&inside);
+  ndi_la_blas_restore(prev);
+  return NULL;
+}
+
+static int solo_grant(void) {
+  int prev = ndi_la_blas_parallel_begin(), n = ndi_la_blas_granted();
+  ndi_la_blas_restore(prev);
+  return n;
+}
+
+static void test_one_caller_threaded(void **state) {
+  (void)state;
+  nd_set_num_threads(2);
+  ndi_pool_set_benching(false); /* a loaded machine must not take the threads away */
+  int solo = solo_grant();
+  if (solo < 2) { /* OpenBLAS was limited to one thread (OPENBLAS_NUM_THREADS=1) */
+    nd_set_num_threads(0);
+    ndi_pool_set_benching(true);
+    skip();
+  }
+  for (int round = 0; round < 20; round++) {
+    assert_int_equal(pthread_barrier_init(&inside, NULL, 2), 0);
+    int got[2] = {0, 0};
+    pthread_t th[2];
+    for (int i = 0; i < 2; i++)
+      assert_int_equal(pthread_create(&th[i], NULL, blas_section, &got[i]), 0);
+    for (int i = 0; i < 2; i++) pthread_join(th[i], NULL);
+    pthread_barrier_destroy(&inside);
+    if (!((got[0] == solo && got[1] == 1) || (got[0] == 1 && got[1] == solo)))
+      fail_msg("round %d: BLAS threads %d and %d for two callers at once (alone: %d)", round,
+               got[0], got[1], solo);
+    assert_int_equal(solo_grant(), solo);
+  }
+  /* nested sections of one thread do not count as another caller */
+  int outer = ndi_la_blas_serial_begin();
+  assert_int_equal(solo_grant(), solo);
+  ndi_la_blas_restore(outer);
+  nd_set_num_threads(0);
+  ndi_pool_set_benching(true);
+}
+
+/* Large products (BLAS's threads when alone) from several threads at once. OpenBLAS's
+ * threaded GEMM does not sum in the order of its single-threaded one (the guide says so),
+ * so they are compared with the single-threaded results to within rounding: k products
+ * of values in [-1, 1], at most 4 k ulp of 1. */
+#define PRODUCTS 6
+#define PRODUCT_K 240
+
+static bool close_to(const nd_array *got, const nd_array *want) {
+  if (nd_dtype_of(got) != nd_dtype_of(want) || nd_size(got) != nd_size(want)) return false;
+  bool single = nd_dtype_of(got) == ND_FLOAT32 || nd_dtype_of(got) == ND_COMPLEX64;
+  double tol = 4.0 * PRODUCT_K * (single ? 0x1p-23 : 0x1p-52);
+  nd_array *g = nd_astype(got, ND_COMPLEX128), *w = nd_astype(want, ND_COMPLEX128);
+  size_t n = 2 * (size_t)nd_size(got);
+  double *x = malloc(n * sizeof(double)), *y = malloc(n * sizeof(double));
+  nd_to_data(g, x, ND_C);
+  nd_to_data(w, y, ND_C);
+  bool close = true;
+  for (size_t i = 0; i < n; i++) close = close && fabs(x[i] - y[i]) <= tol;
+  free(x);
+  free(y);
+  nd_release(g);
+  nd_release(w);
+  return close;
+}
+
+static nd_array *product_operand(nd_dtype t, int64_t r, int64_t c, uint64_t seed) {
+  nd_rng *g = nd_rng_new(seed);
+  nd_array *u = nd_random_uniform(g, -1.0, 1.0, ND_FLOAT64, ND_SHAPE(r, c));
+  nd_rng_free(g);
+  nd_array *x = nd_astype(u, t);
+  nd_release(u);
+  assert_non_null(x);
+  return x;
+}
+
+/* a @ b for product i: C order, a transposed view, stepped and reversed views. */
+static nd_array *product(nd_array *const *in, int i) {
+  nd_array *a = in[2 * i], *b = in[2 * i + 1], *va = NULL, *vb = NULL;
+  switch (i % 3) {
+    case 1: va = nd_transpose(a); vb = nd_transpose(b); break;
+    case 2: va = nd_index(a, "::-1, ::2"); vb = nd_index(b, "::2, ::-1"); break;
+    default: break;
+  }
+  nd_array *r = nd_matmul(va ? va : a, vb ? vb : b);
+  nd_release(va);
+  nd_release(vb);
+  return r;
+}
+
+typedef struct {
+  nd_array *const *in;
+  nd_array *const *want;
+  int mismatches;
+} product_user;
+
+static void *product_work(void *p) {
+  product_user *u = p;
+  for (int r = 0; r < 3; r++)
+    for (int i = 0; i < PRODUCTS; i++) {
+      nd_array *got = product(u->in, i);
+      u->mismatches += !got || !close_to(got, u->want[i]);
+      nd_release(got);
+    }
+  return NULL;
+}
+
+static void test_concurrent_products(void **state) {
+  (void)state;
+  /* 192 x 240 @ 240 x 200 (the stepped views take every other row or column of twice
+   * that): 9.2 million multiply-adds each */
+  const nd_dtype types[PRODUCTS] = {ND_FLOAT64, ND_FLOAT32, ND_COMPLEX128,
+                                    ND_COMPLEX64, ND_FLOAT64, ND_FLOAT64};
+  nd_array *in[2 * PRODUCTS], *want[PRODUCTS];
+  for (int i = 0; i < PRODUCTS; i++) {
+    bool tr = i % 3 == 1, step = i % 3 == 2;
+    int64_t k = PRODUCT_K * (step ? 2 : 1);
+    in[2 * i] = product_operand(types[i], tr ? k : 192, tr ? 192 : k, 50 + i);
+    in[2 * i + 1] = product_operand(types[i], tr ? 200 : k, tr ? k : 200, 80 + i);
+  }
+  nd_set_num_threads(1);
+  for (int i = 0; i < PRODUCTS; i++) assert_non_null(want[i] = product(in, i));
+  nd_set_num_threads(2);
+  pthread_t th[USERS];
+  product_user u[USERS];
+  for (int i = 0; i < USERS; i++) {
+    u[i] = (product_user){in, want, 0};
+    assert_int_equal(pthread_create(&th[i], NULL, product_work, &u[i]), 0);
+  }
+  int mismatches = 0;
+  for (int i = 0; i < USERS; i++) {
+    pthread_join(th[i], NULL);
+    mismatches += u[i].mismatches;
+  }
+  nd_set_num_threads(0);
+  assert_int_equal(mismatches, 0);
+  for (int i = 0; i < PRODUCTS; i++) nd_release(want[i]);
+  for (int i = 0; i < 2 * PRODUCTS; i++) nd_release(in[i]);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_eigvalsh_3x3),
       cmocka_unit_test(test_thread_counts),
       cmocka_unit_test(test_concurrent_users),
+      cmocka_unit_test(test_one_caller_threaded),
+      cmocka_unit_test(test_concurrent_products),
   };
   return TH_RUN(tests);
 }

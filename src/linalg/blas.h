@@ -53,12 +53,17 @@ nd_status ndi_la_gemm_half(const char *op, ndi_la_gemm *g);
  * ndi_la_blas_parallel_begin() lets BLAS use nd's thread count (1 inside a parallel
  * region). ndi_la_blas_begin(nt, work) picks between them for a batch run on nt threads
  * whose single calls cost `work` multiply-adds: BLAS's threads only for one call of at
- * least NDI_LA_BLAS_THREADED_MIN. The count is the calling thread's own where OpenBLAS
- * follows OpenMP (see blas.c). All only change the count when it differs. */
+ * least NDI_LA_BLAS_THREADED_MIN, and only while no other user thread is inside one of
+ * these sections. The count is the calling thread's own where OpenBLAS follows OpenMP
+ * (see blas.c). All only change the count when it differs; every begin needs its
+ * restore. */
 #define NDI_LA_BLAS_THREADED_MIN ((int64_t)1 << 21)
 int ndi_la_blas_serial_begin(void);
 int ndi_la_blas_parallel_begin(void);
 int ndi_la_blas_begin(int nt, double work);
 void ndi_la_blas_restore(int prev);
+/* The thread count this thread's last ndi_la_blas_parallel_begin() gave BLAS: 1 when
+ * another user thread was inside an nd BLAS section then (blas.c), for tests. */
+int ndi_la_blas_granted(void);
 
 #endif
