@@ -15,8 +15,8 @@ arrays of 10 elements cost at most 1.5 us more than nd.add and nd.sin (the dispa
 __array_ufunc__); dask.array over nd blocks on the local threaded scheduler at least as fast
 as over NumPy blocks (ratio >= 1) for (x + x.T).sum(axis=0) at 8000x8000 (blocks of 2000)
 and x @ x at 4000x4000 (blocks of 1000), with nd's default threads and with one nd thread
-(nd.set_num_threads(1): Dask's two threads each run nd on one core instead of four threads
-sharing two). Each Dask case runs in its own process, the kinds of blocks alternately, so
+(nd.set_num_threads(1), which should make no difference: a BLAS call that starts while
+another Dask thread's runs gets one thread). Each Dask case runs in its own process, the kinds of blocks alternately, so
 that neither library's idle threads slow the other. --protocols runs only these tables."""
 import argparse
 import importlib.util
@@ -116,7 +116,7 @@ DASK_CASES = {"(x + x.T).sum(axis=0)": (8000, 2000, lambda x: (x + x.T).sum(axis
 def dask_case(name, blocks_of, quick):
     """One Dask case in this process: the best of 3 computes, in seconds. blocks_of: "numpy",
     "nd", or "nd1" (nd blocks with nd.set_num_threads(1): Dask's threads then are the only
-    ones, as the Dask guide page advises)."""
+    ones)."""
     import dask
     import dask.array as da
     n, b, graph = DASK_CASES[name]
