@@ -1,8 +1,9 @@
 /* nd's worker pool (src/iter/pool.c) under the loops that use it: on 2, 3 and 4 threads
  * every result has the bits it has on one thread; program threads that run large
  * operations at the same time (one of them gets the pool, the others run alone) get
- * right results; a forked child runs parallel loops with workers of its own. The TSan
- * build (make test-tsan) runs this too. */
+ * right results, and while one program thread is inside nd's threaded work another one's
+ * region runs on that thread alone; a forked child runs parallel loops with workers of its
+ * own. The TSan build (make test-tsan) runs this too. */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <string.h>
@@ -233,6 +234,54 @@ static void test_parallel_for(void **state) {
   nd_release(c.x);
 }
 
+/* A program thread inside nd's threaded work (held there by a barrier: as a BLAS section
+ * of linalg/blas.c or another thread's region would be) makes a region run on its caller
+ * alone; the caller counts itself in only once however nested, and once the other thread
+ * has left, the pool's workers take tasks again. */
+static pthread_barrier_t held_inside;
+
+static void *hold_inside(void *p) {
+  (void)p;
+  (void)ndi_callers_enter();
+  pthread_barrier_wait(&held_inside);
+  pthread_barrier_wait(&held_inside);
+  ndi_callers_leave();
+  return NULL;
+}
+
+typedef struct {
+  _Atomic int on_worker;
+} slot_ctx;
+
+static void note_slot(void *v, int64_t task, int slot) {
+  (void)task;
+  slot_ctx *c = v;
+  if (slot != 0) atomic_store(&c->on_worker, 1);
+  for (volatile int i = 0; i < 20000; i++) {
+  }
+}
+
+static void test_other_caller_runs_alone(void **state) {
+  (void)state;
+  assert_int_equal(pthread_barrier_init(&held_inside, NULL, 2), 0);
+  pthread_t th;
+  assert_int_equal(pthread_create(&th, NULL, hold_inside, NULL), 0);
+  pthread_barrier_wait(&held_inside);
+  slot_ctx c = {0};
+  nd_parallel_for(2, 256, note_slot, &c);
+  int inside = atomic_load(&c.on_worker);
+  pthread_barrier_wait(&held_inside);
+  pthread_join(th, NULL);
+  pthread_barrier_destroy(&held_inside);
+  assert_int_equal(inside, 0);
+  /* alone, nested in its own count: a worker takes some of 256 tasks again */
+  (void)ndi_callers_enter();
+  for (int r = 0; r < 50 && !atomic_load(&c.on_worker); r++)
+    nd_parallel_for(2, 256, note_slot, &c);
+  ndi_callers_leave();
+  assert_int_equal(atomic_load(&c.on_worker), 1);
+}
+
 /* The benching decision (pool.h, ndi_core_judge) on the clock readings of the three
  * situations it tells apart (ms): a thread that had its core; one that lost a third of it
  * to another program (the process ran no more than its own threads); one that lost a
@@ -308,6 +357,7 @@ int main(void) {
                                      cmocka_unit_test(test_program_threads_share_the_pool),
                                      cmocka_unit_test(test_forked_child_runs_parallel_loops),
                                      cmocka_unit_test(test_parallel_for),
+                                     cmocka_unit_test(test_other_caller_runs_alone),
                                      cmocka_unit_test(test_core_judge),
                                      cmocka_unit_test(test_spinning_thread_in_process)};
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -237,6 +237,10 @@ static void *worker_main(void *p) {
   return NULL;
 }
 
+/* The program threads inside nd's threaded work, and this thread's nesting depth. */
+static _Atomic int callers = 0;
+static _Thread_local int held;
+
 /* A forked child has none of the parent's workers. */
 static void reset_after_fork(void) {
   pthread_mutex_init(&pool.lock, NULL);
@@ -246,6 +250,7 @@ static void reset_after_fork(void) {
   atomic_store(&pool.sleepers, 0);
   atomic_store(&pool.waiting, 0);
   atomic_flag_clear(&pool.busy);
+  atomic_store(&callers, held > 0); /* the forking thread is the child's only one */
 }
 
 static void register_fork_handler(void) { pthread_atfork(NULL, NULL, reset_after_fork); }
@@ -289,20 +294,40 @@ static void run_serial(int64_t ntasks, ndi_task_fn fn, void *ctx) {
   cur_slot = outer;
 }
 
+bool ndi_callers_enter(void) {
+  if (held++ > 0) return atomic_load(&callers) > 1;
+  return atomic_fetch_add(&callers, 1) > 0;
+}
+
+void ndi_callers_leave(void) {
+  if (held > 0 && --held == 0) atomic_fetch_sub(&callers, 1);
+}
+
+static void run_region(int nt, int64_t ntasks, ndi_task_fn fn, void *ctx);
+
 void ndi_parallel(int nt, int64_t ntasks, ndi_task_fn fn, void *ctx) {
   if (ntasks <= 0) return;
   if (nt > ntasks) nt = (int)ntasks;
   if (nt > POOL_MAX) nt = POOL_MAX;
-  if (nt <= 1 || ntasks > (int64_t)TASK_MASK || ndi_in_parallel() ||
-      atomic_flag_test_and_set(&pool.busy)) {
+  if (nt <= 1 || ntasks > (int64_t)TASK_MASK || ndi_in_parallel()) {
     run_serial(ntasks, fn, ctx);
     return;
   }
-  if (ndi_pool_usable(nt) == 1) { /* every worker it would use is benched */
+  /* Another program thread in nd's threaded work (it may hold the pool, or run alone
+   * because this one did): both run alone, a core each. */
+  if (ndi_callers_enter() || atomic_flag_test_and_set(&pool.busy)) {
+    run_serial(ntasks, fn, ctx);
+  } else if (ndi_pool_usable(nt) == 1) { /* every worker it would use is benched */
     atomic_flag_clear(&pool.busy);
     run_serial(ntasks, fn, ctx);
-    return;
+  } else {
+    run_region(nt, ntasks, fn, ctx);
   }
+  ndi_callers_leave();
+}
+
+/* One region on the pool (busy held): the caller and up to nt - 1 workers. */
+static void run_region(int nt, int64_t ntasks, ndi_task_fn fn, void *ctx) {
   if (pool.nworkers < nt - 1) start_workers(nt - 1);
   /* Close the last region before changing its parameters: a worker still in take_tasks
    * for it may read the new ntasks beside the old ticket, and would take a task beyond the

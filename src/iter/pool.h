@@ -29,8 +29,17 @@ typedef void (*ndi_task_fn)(void *ctx, int64_t task, int slot);
  * calling thread (slot 0) and nt - 1 pool workers, each taking the next task in order as
  * it becomes free. Returns when all have finished. Runs them all on the calling thread,
  * in order, when nt <= 1, when called from inside a parallel region (nd's or OpenMP's),
- * or while another program thread is using the pool. */
+ * or while another program thread is inside nd's threaded work (ndi_callers_enter). */
 void ndi_parallel(int nt, int64_t ntasks, ndi_task_fn fn, void *ctx);
+
+/* Program threads inside nd's threaded work: a pool region, or a BLAS section of
+ * linalg/blas.c. ndi_callers_enter() counts the calling thread in (once, however nested:
+ * each enter needs its ndi_callers_leave()) and says whether another program thread is in
+ * already; that thread's work then runs on one thread (ndi_parallel runs its tasks on the
+ * caller, BLAS gets one thread), so two program threads calling at once (Dask's threaded
+ * scheduler) use a core each instead of sharing the cores three or four ways. */
+bool ndi_callers_enter(void);
+void ndi_callers_leave(void);
 
 /* How many of nt threads a region can use now: 1 and the workers below slot nt that are
  * not benched (pool.c: workers whose core another program keeps busy sit out for a

@@ -134,26 +134,18 @@ static _Thread_local struct {
  * two user threads that each run a large product at once (Dask's threaded scheduler runs
  * a block on each of its threads) would each get nd's full count: four threads on two
  * cores, and a 4000 x 4000 blocked product under Dask 0.75-1.07x NumPy's time instead of
- * 1.07-1.18x with one thread each. So nd counts the threads inside its BLAS and LAPACK
- * calls (every begin, serial or not: a batch running on nd's pool is busy too), and a
- * call that finds another thread's call in flight runs BLAS on one thread. Each thread
- * counts once, at its outermost begin (`held` is its nesting depth). Only calls that
+ * 1.07-1.18x with one thread each. So every begin, serial or not (a batch running on
+ * nd's pool is busy too), counts the thread in among the program threads inside nd's
+ * threaded work (pool.h, ndi_callers_enter; its restore counts it out), and a call that
+ * finds another program thread there runs BLAS on one thread. Only calls that
  * would be threaded change: their last bits already depend on the thread count (OpenBLAS's
  * threaded GEMM sums in another order than its serial one), which the guide says. */
-static _Atomic int blas_callers = 0;
-static _Thread_local int held;
 static _Thread_local int granted = 1;
-
-/* Whether another thread is inside an nd BLAS section; counts this thread in. */
-static bool others_in_blas(void) {
-  if (held++ > 0) return atomic_load(&blas_callers) > 1;
-  return atomic_fetch_add(&blas_callers, 1) > 0;
-}
 
 int ndi_la_blas_granted(void) { return granted; }
 
 int ndi_la_blas_serial_begin(void) {
-  (void)others_in_blas(); /* counts this thread in */
+  (void)ndi_callers_enter(); /* counts this thread in */
   if (judged.active) judged.depth++;
   return set_blas_threads(1);
 }
@@ -172,7 +164,7 @@ int ndi_la_blas_parallel_begin(void) {
   int n = ndi_max_threads();
   if (n > d) n = d;
   if (ndi_in_parallel()) n = 1;
-  if (others_in_blas()) n = 1;
+  if (ndi_callers_enter()) n = 1;
   n = ndi_pool_usable(n);
   granted = n;
   if (judged.active) {
@@ -196,7 +188,7 @@ int ndi_la_blas_begin(int nt, double work) {
 
 void ndi_la_blas_restore(int prev) {
   set_blas_threads(prev);
-  if (held > 0 && --held == 0) atomic_fetch_sub(&blas_callers, 1);
+  ndi_callers_leave();
   if (!judged.active) return;
   if (judged.depth > 0) {
     judged.depth--;
