@@ -54,7 +54,7 @@ nd_status ndi_la_gemm_half(const char *op, ndi_la_gemm *g);
  * region). ndi_la_blas_begin(nt, work) picks between them for a batch run on nt threads
  * whose single calls cost `work` multiply-adds: BLAS's threads only for one call of at
  * least NDI_LA_BLAS_THREADED_MIN, and only while no other user thread is inside one of
- * these sections. The count is the calling thread's own where OpenBLAS follows OpenMP
+ * these sections or a pool region. The count is the calling thread's own where OpenBLAS follows OpenMP
  * (see blas.c). All only change the count when it differs; every begin needs its
  * restore. */
 #define NDI_LA_BLAS_THREADED_MIN ((int64_t)1 << 21)
@@ -63,7 +63,8 @@ int ndi_la_blas_parallel_begin(void);
 int ndi_la_blas_begin(int nt, double work);
 void ndi_la_blas_restore(int prev);
 /* The thread count this thread's last ndi_la_blas_parallel_begin() gave BLAS: 1 when
- * another user thread was inside an nd BLAS section then (blas.c), for tests. */
+ * another user thread was inside nd's threaded work then (pool.h, ndi_callers_enter),
+ * for tests. */
 int ndi_la_blas_granted(void);
 
 #endif
