@@ -1,17 +1,16 @@
-/* float16 and bfloat16 exp and log of dense runs, in float32 AVX-512 registers (see
- * half_fast.h).
+/* float16 and bfloat16 exp of dense runs, in float32 AVX-512 registers (see half_fast.h).
  *
  * The table of a function holds round16(F(x)), F being nd's float32 kernel (within an
  * ulp of float32 of the exact value). A float32 polynomial a, within E ulps of the exact
  * value, rounds to the same 16-bit result whenever it lies more than E + 1 float32 ulps
  * from every rounding boundary of the 16-bit dtype (the midpoints between its neighbours),
  * since then F(x) lies on the same side. MARGIN is that distance with room to spare
- * (E is under 3 ulps here; twice E + 1 allows for a boundary at a power of two, where the
+ * (E is under 2 ulps here; twice E + 1 allows for a boundary at a power of two, where the
  * ulp doubles). Lanes nearer a boundary, and lanes whose result is not a normal number of
  * the 16-bit dtype (zero, subnormal, infinite, NaN: the special cases, the inputs out of
  * range), read the table instead: one result in about 250 for float16, far fewer for
  * bfloat16. So every result is the table's; tests/test_half_table.c checks all 65536
- * inputs of both dtypes at every start and length. */
+ * inputs of both dtypes, dense runs of many lengths and starts, and on two threads. */
 #include "half_fast.h"
 
 #include "core/cpu.h"
@@ -38,40 +37,17 @@ NDI_T512 static inline __m512 exp_512(__m512 x) {
   return _mm512_scalef_ps(_mm512_add_ps(p, _mm512_set1_ps(1.0f)), k);
 }
 
-/* log x = k ln 2 + log(m), x = m 2^k with m in [0.75, 1.5) (getmant), log(m) = f + f^2 Q(f)
- * with f = m - 1 exact, Q fitted to (log1p(f) - f) / f^2: 1.4 half-ulps of float32 before
- * rounding. Zero, negative, infinite and NaN x give no normal result (getmant's NaN for
- * negative x), which the check sends to the table. */
-NDI_T512 static inline __m512 log_512(__m512 x) {
-  __m512 m = _mm512_getmant_ps(x, _MM_MANT_NORM_p75_1p5, _MM_MANT_SIGN_nan);
-  __m512 e = _mm512_getexp_ps(x);
-  __m512 k = _mm512_mask_add_ps(e, _mm512_cmp_ps_mask(m, _mm512_set1_ps(1.0f), _CMP_LT_OQ), e,
-                                _mm512_set1_ps(1.0f));
-  __m512 f = _mm512_sub_ps(m, _mm512_set1_ps(1.0f));
-  __m512 q = _mm512_set1_ps(0.058909349143505096f);
-  q = _mm512_fmadd_ps(q, f, _mm512_set1_ps(-0.12385737150907516f));
-  q = _mm512_fmadd_ps(q, f, _mm512_set1_ps(0.14920058846473694f));
-  q = _mm512_fmadd_ps(q, f, _mm512_set1_ps(-0.16761578619480133f));
-  q = _mm512_fmadd_ps(q, f, _mm512_set1_ps(0.199789360165596f));
-  q = _mm512_fmadd_ps(q, f, _mm512_set1_ps(-0.2499684989452362f));
-  q = _mm512_fmadd_ps(q, f, _mm512_set1_ps(0.3333353102207184f));
-  q = _mm512_fmadd_ps(q, f, _mm512_set1_ps(-0.5000001192092896f));
-  __m512 p = _mm512_fmadd_ps(_mm512_mul_ps(f, f), q, f);
-  p = _mm512_fmadd_ps(k, _mm512_set1_ps(1.42860677e-06f), p);
-  return _mm512_fmadd_ps(k, _mm512_set1_ps(0.693145751953125f), p);
-}
-
 /* The lanes of a whose rounding to the 16-bit dtype is certain: a normal number of that
  * dtype (float32 exponents lo..hi) more than MARGIN float32 ulps from a rounding boundary
- * (the dropped bits `low` at their midpoint). */
+ * (the dropped bits `low` at their midpoint: moved by MARGIN - midpoint, they are at most
+ * 2 MARGIN exactly when within MARGIN of it). */
 NDI_T512 static inline __mmask16 certain_512(__m512 a, int lo, int hi, int low) {
   __m512i u = _mm512_and_si512(_mm512_castps_si512(a), _mm512_set1_epi32(0x7fffffff));
-  __m512i e = _mm512_srli_epi32(u, 23);
-  __mmask16 normal = _mm512_cmpge_epi32_mask(e, _mm512_set1_epi32(lo)) &
-                     _mm512_cmple_epi32_mask(e, _mm512_set1_epi32(hi));
-  __m512i dropped = _mm512_and_si512(u, _mm512_set1_epi32(low));
-  __m512i off = _mm512_abs_epi32(_mm512_sub_epi32(dropped, _mm512_set1_epi32(low / 2 + 1)));
-  return normal & _mm512_cmpgt_epi32_mask(off, _mm512_set1_epi32(MARGIN));
+  __mmask16 normal = _mm512_cmplt_epu32_mask(_mm512_sub_epi32(u, _mm512_set1_epi32(lo << 23)),
+                                             _mm512_set1_epi32((hi - lo + 1) << 23));
+  __m512i moved = _mm512_and_si512(_mm512_add_epi32(u, _mm512_set1_epi32(MARGIN - low / 2 - 1)),
+                                   _mm512_set1_epi32(low));
+  return _mm512_mask_cmpgt_epu32_mask(normal, moved, _mm512_set1_epi32(2 * MARGIN));
 }
 
 /* One function, one dtype: 16 inputs widened, the polynomial, rounded; the uncertain lanes
@@ -101,9 +77,7 @@ NDI_T512 static inline __m256i bf16_narrow(__m512 a) {
 /* float16: float32 exponents 113..142 (2^-14 to below 2^16), 13 bits dropped; bfloat16:
  * every normal float32, 16 bits dropped */
 FAST_LOOP(exp_f16, exp_512, f16_widen, f16_narrow, 113, 142, 0x1fff)
-FAST_LOOP(log_f16, log_512, f16_widen, f16_narrow, 113, 142, 0x1fff)
 FAST_LOOP(exp_bf16, exp_512, ndi_bf16_widen_512, bf16_narrow, 1, 254, 0xffff)
-FAST_LOOP(log_bf16, log_512, ndi_bf16_widen_512, bf16_narrow, 1, 254, 0xffff)
 #endif
 
 bool ndi_half_fast(ndi_half_fast_fn fn, bool bf16, uint16_t *o, const uint16_t *x, int64_t n,
@@ -112,7 +86,6 @@ bool ndi_half_fast(ndi_half_fast_fn fn, bool bf16, uint16_t *o, const uint16_t *
   if (!(ndi_cpu_features() & NDI_CPU_AVX512BW)) return false;
   switch (fn) {
     case NDI_HALF_FAST_EXP: (bf16 ? exp_bf16 : exp_f16)(o, x, n, table); return true;
-    case NDI_HALF_FAST_LOG: (bf16 ? log_bf16 : log_f16)(o, x, n, table); return true;
     default: return false;
   }
 #else

@@ -1,5 +1,5 @@
 /* The dense paths of a one-input 16-bit function (half_widen.c): dense runs computed by
- * half_fast.h's polynomials (exp, log), or converted to float32 a block at a time,
+ * half_fast.h's polynomial (exp), or converted to float32 a block at a time,
  * computed by the function's float32 loop and rounded back; other strides, and the CPUs
  * where neither applies, read the function's result table (half_table.h). The frontend
  * (ops/ufunc.c) takes them for the functions where they are faster than the lookup. */
