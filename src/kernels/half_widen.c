@@ -17,13 +17,10 @@ enum { BLOCK = 512 };
 
 void ndi_half_widen_loop(char *const *p, const int64_t *s, int64_t n, void *ctx) {
   const ndi_half_unary *u = ((const ndi_ew_ctx *)ctx)->data;
-  if (s[0] == 2 && s[1] == 2 &&
-      ndi_half_fast(u->fast, u->bf16, (uint16_t *)p[0], (const uint16_t *)p[1], n, u->table))
-    return;
   /* nd's plain-C float32 kernels (level 1: no AVX2 with FMA) give some NaNs other signs
    * and quieting than its vector kernels, so a table filled on one level would not match
    * blocks computed on the other: there, and for strided data, the table is read. */
-  if (s[0] != 2 || s[1] != 2 || !u->f32 || ndi_vmath_level() < 2) {
+  if (s[0] != 2 || s[1] != 2 || ndi_vmath_level() < 2) {
     ndi_ew_ctx lookup = {0, u->table};
     ndi_half_table_loop(p, s, n, &lookup);
     return;
