@@ -14,7 +14,7 @@
 typedef struct ndi_half_unary {
   const uint16_t *table; /* the function's 65536 results (ndi_half_table) */
   ndi_loop_fn f32;       /* its float32 loop (dense operands, same bits on AVX2 and
-                          * AVX-512); NULL: the table only */
+                          * AVX-512) */
   bool bf16;             /* bfloat16 (else float16) */
 } ndi_half_unary;
 
