@@ -130,12 +130,14 @@ def worker(lib, nocc, nvir, reps):
         log.rows = []
         t0 = time.perf_counter()
         ccsd.run(Namespace(log), wrap(p))
-        total = min(total, time.perf_counter() - t0)
+        t = time.perf_counter() - t0
+        if t < total:  # the best update, and its time outside the timed calls
+            total, outside = t, t - sum(r[4] for r in log.rows)
         if best_rows is None:
             best_rows = log.rows
         for row, new in zip(best_rows, log.rows):
             row[4] = min(row[4], new[4])
-    print(json.dumps({"total": total, "rows": best_rows}), flush=True)
+    print(json.dumps({"total": total, "outside": outside, "rows": best_rows}), flush=True)
 
 
 def kind(name):
@@ -175,7 +177,8 @@ def main():
                 best[lib] = r
                 continue
             b = best[lib]
-            b["total"] = min(b["total"], r["total"])
+            if r["total"] < b["total"]:
+                b["total"], b["outside"] = r["total"], r["outside"]
             for row, new in zip(b["rows"], r["rows"]):
                 row[4] = min(row[4], new[4])
     npr, ndr = best["numpy"]["rows"], best["nd"]["rows"]
@@ -197,7 +200,9 @@ def main():
     for k, (tn, td, c) in sorted(sums.items(), key=lambda kv: -kv[1][0]):
         print("| %s | %d | %.1f | %.1f | %.2f |" % (k, c, tn * 1e3, td * 1e3, tn / max(td, 1e-9)))
     tn, td = best["numpy"]["total"], best["nd"]["total"]
-    print("| whole update | | %.1f | %.1f | %.2f |" % (tn * 1e3, td * 1e3, tn / td))
+    on, od = best["numpy"]["outside"], best["nd"]["outside"]
+    print("| outside the calls (best update) | | %.1f | %.1f | |" % (on * 1e3, od * 1e3))
+    print("| whole update (best) | | %.1f | %.1f | %.2f |" % (tn * 1e3, td * 1e3, tn / td))
     # the least the elementwise calls can take: the bytes they read and write (each array
     # operand once, the result once) at the STREAM copy bandwidth
     moved = sum(r[5] for r in ndr if kind(r[0]) == "elementwise")
