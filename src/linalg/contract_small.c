@@ -18,7 +18,7 @@
 #include "blas.h"
 #include "core/alloc.h"
 #include "core/dtype.h"
-#include "iter/copy.h"
+#include "iter/odometer.h"
 #include "la_common.h"
 
 /* Bytes of copies a step keeps on the stack. */
@@ -52,15 +52,45 @@ static void dense_init(dense *d, const ndi_labeled *L, const ndi_lablist *o) {
   ndi_la_label_layout(&d->L, o->n, d->shape, d->strides, o->lab);
 }
 
-/* Copies the array of layout from (data at src, dtype t) into the dense layout to, or
- * back (to_dense false), over to's labels. */
-static void copy_dense(nd_dtype t, const dense *d, const ndi_lablist *o, char *buf,
+/* dst[i] = src[i] for every index i of shape (strides in elements of es bytes): a plain
+ * loop, as these copies hold at most a few thousand elements, too few for the copy
+ * engine's set-up (its plan and kernel dispatch cost more than such a copy). */
+#define COPY_ROW(ES)                                                          \
+  for (int64_t j = 0; j < n; j++) memcpy(d + j * dstep, s + j * sstep, ES); \
+  break;
+static void copy_small(int nd, const int64_t *shape, char *dst, const int64_t *ds, const char *src,
+                       const int64_t *ss, size_t es) {
+  if (nd == 0) {
+    memcpy(dst, src, es);
+    return;
+  }
+  nd_odometer o;
+  ndi_odo_init_axes(&o, nd - 1, shape, 2, (const int64_t *[]){ds, ss});
+  int64_t outer = 1, n = shape[nd - 1];
+  for (int i = 0; i < nd - 1; i++) outer *= shape[i];
+  const int64_t dstep = ds[nd - 1] * (int64_t)es, sstep = ss[nd - 1] * (int64_t)es;
+  for (int64_t r = 0; r < outer; r++, ndi_odo_next(&o)) {
+    char *d = dst + o.offset[0] * (int64_t)es;
+    const char *s = src + o.offset[1] * (int64_t)es;
+    switch (es) {
+      case 1: COPY_ROW(1)
+      case 2: COPY_ROW(2)
+      case 4: COPY_ROW(4)
+      case 8: COPY_ROW(8)
+      case 16: COPY_ROW(16)
+      default: COPY_ROW(es)
+    }
+  }
+}
+
+/* Copies the array of layout L at data into the dense layout d at buf, or back (to_dense
+ * false), over d's labels o. */
+static void copy_dense(size_t es, const dense *d, const ndi_lablist *o, char *buf,
                        const ndi_labeled *L, char *data, bool to_dense) {
   int64_t s[ND_MAX_DIMS];
   for (int i = 0; i < o->n; i++) s[i] = ndi_la_stride(L, o->lab[i]);
-  ndi_layout_ref a = {buf, d->strides, t}, b = {data, s, t};
-  if (to_dense) ndi_copy_layout(o->n, d->shape, a, b);
-  else ndi_copy_layout(o->n, d->shape, b, a);
+  if (to_dense) copy_small(o->n, d->shape, buf, d->strides, data, s, es);
+  else copy_small(o->n, d->shape, data, s, buf, d->strides, es);
 }
 
 static ndi_lablist concat(const ndi_lablist *a, const ndi_lablist *b, const ndi_lablist *c) {
@@ -121,12 +151,12 @@ nd_status ndi_la_contract_small(const char *op, const ndi_la_term *x, const ndi_
   ndi_lablist ox = concat(&B, &M, &K), oy = concat(&B, &K, &N), oc = concat(&B, &M, &N);
   if (!x_in) {
     dense_init(&dx, Lx, &ox);
-    copy_dense(t, &dx, &ox, buf, Lx, x->arr->data, true);
+    copy_dense(es, &dx, &ox, buf, Lx, x->arr->data, true);
     ax = &dx.L, da = buf;
   }
   if (!y_in) {
     dense_init(&dy, Ly, &oy);
-    copy_dense(t, &dy, &oy, buf + bx, Ly, y->arr->data, true);
+    copy_dense(es, &dy, &oy, buf + bx, Ly, y->arr->data, true);
     ay = &dy.L, db = buf + bx;
   }
   if (!c_in) {
@@ -157,7 +187,7 @@ nd_status ndi_la_contract_small(const char *op, const ndi_la_term *x, const ndi_
   G.c.data = dcd;
   G.conj_a = conj_x;
   nd_status st = ndi_la_gemm_run(op, &G);
-  if (!st && !c_in) copy_dense(ct, &dc, &oc, dcd, &Lr, r->data, false);
+  if (!st && !c_in) copy_dense(ces, &dc, &oc, dcd, &Lr, r->data, false);
   if (buf != stack) ndi_aligned_free(buf, bytes);
   if (st) {
     nd_release(r);
