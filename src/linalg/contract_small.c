@@ -58,8 +58,22 @@ static void dense_init(dense *d, const ndi_labeled *L, const ndi_lablist *o) {
 #define COPY_ROW(ES)                                                          \
   for (int64_t j = 0; j < n; j++) memcpy(d + j * dstep, s + j * sstep, ES); \
   break;
-static void copy_small(int nd, const int64_t *shape, char *dst, const int64_t *ds, const char *src,
-                       const int64_t *ss, size_t es) {
+static void copy_small(int ndim, const int64_t *shape0, char *dst, const int64_t *ds0,
+                       const char *src, const int64_t *ss0, size_t es) {
+  /* axes of extent 1 dropped, neighbours that both sides walk as one merged */
+  int64_t shape[ND_MAX_DIMS], ds[ND_MAX_DIMS], ss[ND_MAX_DIMS];
+  int nd = 0;
+  for (int i = 0; i < ndim; i++) {
+    if (shape0[i] == 1) continue;
+    if (nd > 0 && ds[nd - 1] == ds0[i] * shape0[i] && ss[nd - 1] == ss0[i] * shape0[i]) {
+      shape[nd - 1] *= shape0[i];
+      ds[nd - 1] = ds0[i];
+      ss[nd - 1] = ss0[i];
+      continue;
+    }
+    shape[nd] = shape0[i], ds[nd] = ds0[i], ss[nd] = ss0[i];
+    nd++;
+  }
   if (nd == 0) {
     memcpy(dst, src, es);
     return;
@@ -122,10 +136,14 @@ nd_status ndi_la_contract_small(const char *op, const ndi_la_term *x, const ndi_
   ndi_labeled Lr;
   ndi_la_label_layout(&Lr, r->ndim, r->shape, r->strides, order.lab);
 
-  /* M, N and B as the result holds them; K in x's order, or y's where only it merges */
-  ndi_lablist B = ndi_la_in_order(&g->B, order.n, order.lab);
-  ndi_lablist M = ndi_la_in_order(&g->M, order.n, order.lab);
-  ndi_lablist N = ndi_la_in_order(&g->N, order.n, order.lab);
+  /* B, M and N as the result holds them; K in x's order, or y's where only it merges */
+  ndi_lablist B, M, N;
+  B.n = M.n = N.n = 0;
+  for (int i = 0; i < order.n; i++) {
+    int l = order.lab[i];
+    ndi_lablist *to = Ly->pos[l] < 0 ? &M : Lx->pos[l] < 0 ? &N : &B;
+    to->lab[to->n++] = l;
+  }
   ndi_lablist K = ndi_la_by_strides(Lx, &g->K);
   if (!(ndi_la_merges(Lx, &K) && ndi_la_merges(Ly, &K))) {
     ndi_lablist ky = ndi_la_by_strides(Ly, &g->K);
