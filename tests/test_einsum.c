@@ -373,11 +373,11 @@ static void test_small_path(void **state) {
     int64_t shapes[2][4];
   } scase;
   static const scase cs[] = {
-      /* 16 x 16 x 32 = NDI_LA_SMALL_MADDS: small; 16 x 16 x 33: general */
-      {"ij,jk->ik", {"ij", "jk"}, "ik", {{16, 32}, {32, 16}}},
-      {"ij,jk->ik", {"ij", "jk"}, "ik", {{16, 33}, {33, 16}}},
-      {"ij,jk->ki", {"ij", "jk"}, "ki", {{16, 32}, {32, 16}}},
-      {"ij,jk->ki", {"ij", "jk"}, "ki", {{16, 33}, {33, 16}}},
+      /* 32 x 32 x 32 = NDI_LA_SMALL_MADDS: small; 32 x 32 x 33: general */
+      {"ij,jk->ik", {"ij", "jk"}, "ik", {{32, 32}, {32, 32}}},
+      {"ij,jk->ik", {"ij", "jk"}, "ik", {{32, 33}, {33, 32}}},
+      {"ij,jk->ki", {"ij", "jk"}, "ki", {{32, 32}, {32, 32}}},
+      {"ij,jk->ki", {"ij", "jk"}, "ki", {{32, 33}, {33, 32}}},
       {"abk,kcd->acbd", {"abk", "kcd"}, "acbd", {{3, 4, 5}, {5, 2, 3}}},
       {"akb,ckd->dbca", {"akb", "ckd"}, "dbca", {{3, 4, 2}, {5, 4, 3}}},
       {"ikl,lkj->ji", {"ikl", "lkj"}, "ji", {{4, 3, 5}, {5, 3, 2}}},
@@ -386,9 +386,9 @@ static void test_small_path(void **state) {
       {"ij,ij->", {"ij", "ij"}, "", {{4, 6}, {4, 6}}},
       /* copies of 1024 + 64 elements (beyond the stack buffer for 8-byte dtypes) */
       {"abk,kc->cab", {"abk", "kc"}, "cab", {{64, 8, 2}, {2, 4}}},
-      /* 4 x 4 x 513 (general) and 4 x 4 x 512 (small) with K split over two labels */
-      {"ikl,lkj->ij", {"ikl", "lkj"}, "ij", {{4, 27, 19}, {19, 27, 4}}},
-      {"ikl,lkj->ij", {"ikl", "lkj"}, "ij", {{4, 16, 32}, {32, 16, 4}}},
+      /* 8 x 8 x 513 (general) and 8 x 8 x 512 (small) with K split over two labels */
+      {"ikl,lkj->ij", {"ikl", "lkj"}, "ij", {{8, 27, 19}, {19, 27, 8}}},
+      {"ikl,lkj->ij", {"ikl", "lkj"}, "ij", {{8, 16, 32}, {32, 16, 8}}},
   };
   for (size_t c = 0; c < sizeof cs / sizeof cs[0]; c++)
     for (int d = 0; d < ND_NUM_DTYPES; d++)

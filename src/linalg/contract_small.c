@@ -53,7 +53,8 @@ static void dense_init(dense *d, const ndi_labeled *L, const ndi_lablist *o) {
 }
 
 /* dst[i] = src[i] for every index i of shape (strides in elements of es bytes): a plain
- * loop, as these copies hold at most a few thousand elements, too few for the copy
+ * loop, as these copies are small (at most NDI_LA_SMALL_MADDS elements; in tensor networks
+ * a few hundred), too small for the copy
  * engine's set-up (its plan and kernel dispatch cost more than such a copy). */
 #define COPY_ROW(ES)                                                          \
   for (int64_t j = 0; j < n; j++) memcpy(d + j * dstep, s + j * sstep, ES); \

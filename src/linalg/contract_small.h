@@ -1,5 +1,5 @@
 /* Small pairwise contractions (contract_small.c): the low-overhead path of
- * ndi_la_contract for products of a few thousand multiply-adds (the steps of tensor
+ * ndi_la_contract for products of up to NDI_LA_SMALL_MADDS multiply-adds (the steps of tensor
  * networks of bond dimension 2-8, small tensordots), where choosing among mappings costs
  * more than any choice saves. Internal to src/linalg. */
 #ifndef NDI_LINALG_CONTRACT_SMALL_H
@@ -11,11 +11,11 @@
 
 /* Products of at most this many multiply-adds (batch included) take the small path.
  * Measured (bench/contract_measured.md, "Small contractions"): up to here the small path
- * ran every shape tried 1.9-2.9 times faster than the mapping search (2.3-2.5 us less per
+ * ran every shape tried 1.2-2.9 times faster than the mapping search (1.4-2.5 us less per
  * call); plain products stay faster on it to 40^3, but a contraction that must permute
  * both operands and the result (abk,ckd->dbca) turns slower from about 10^5 (n = 10: 17
  * against 12 us), where the search's choice of what to copy pays. */
-#define NDI_LA_SMALL_MADDS 8192
+#define NDI_LA_SMALL_MADDS 32768
 
 /* Does the contraction of x (Lx) and y (Ly) with groups g (K not empty, no extent 0)
  * take the small path? */

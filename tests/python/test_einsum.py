@@ -57,13 +57,13 @@ def test_ao2mo_tensordot_chain():
         check(g, w, 1e-11)
 
 
-# Products of at most 8192 multiply-adds take the small path (contract_small.c): a fixed
-# mapping, copies in one buffer per step. 16 x 16 x 32 is at the threshold, 16 x 16 x 33
+# Products of at most 32768 multiply-adds take the small path (contract_small.c): a fixed
+# mapping, copies in one buffer per step. 32 x 32 x 32 is at the threshold, 32 x 32 x 33
 # just above it (the general path).
 SMALL = [
-    ("ij,jk->ik", [(16, 32), (32, 16)]),
-    ("ij,jk->ik", [(16, 33), (33, 16)]),
-    ("ij,jk->ki", [(16, 32), (32, 16)]),
+    ("ij,jk->ik", [(32, 32), (32, 32)]),
+    ("ij,jk->ik", [(32, 33), (33, 32)]),
+    ("ij,jk->ki", [(32, 32), (32, 32)]),
     ("abk,kcd->acbd", [(3, 4, 5), (5, 2, 3)]),
     ("akb,ckd->dbca", [(3, 4, 2), (5, 4, 3)]),
     ("ikl,lkj->ji", [(4, 3, 5), (5, 3, 2)]),
