@@ -53,11 +53,13 @@ static void dense_init(dense *d, const ndi_labeled *L, const ndi_lablist *o) {
 }
 
 /* dst[i] = src[i] for every index i of shape (strides in elements of es bytes): a plain
- * loop, as these copies are small (at most NDI_LA_SMALL_MADDS elements; in tensor networks
- * a few hundred), too small for the copy
- * engine's set-up (its plan and kernel dispatch cost more than such a copy). */
-#define COPY_ROW(ES)                                                          \
-  for (int64_t j = 0; j < n; j++) memcpy(d + j * dstep, s + j * sstep, ES); \
+ * loop, as these copies are small (at most NDI_LA_SMALL_MADDS elements; in tensor
+ * networks a few hundred), too small for the copy engine's set-up (its plan and kernel
+ * dispatch cost more than such a copy). */
+#define COPY_ROWS(ES)                                                          \
+  for (int64_t i = 0; i < m; i++)                                              \
+    for (int64_t j = 0; j < n; j++)                                            \
+      memcpy(d + i * dstep1 + j * dstep, s + i * sstep1 + j * sstep, ES);      \
   break;
 static void copy_small(int ndim, const int64_t *shape0, char *dst, const int64_t *ds0,
                        const char *src, const int64_t *ss0, size_t es) {
@@ -79,21 +81,30 @@ static void copy_small(int ndim, const int64_t *shape0, char *dst, const int64_t
     memcpy(dst, src, es);
     return;
   }
-  nd_odometer o;
-  ndi_odo_init_axes(&o, nd - 1, shape, 2, (const int64_t *[]){ds, ss});
-  int64_t outer = 1, n = shape[nd - 1];
-  for (int i = 0; i < nd - 1; i++) outer *= shape[i];
+  /* the two innermost axes as a block (rows here are often 2-4 elements long), an
+   * odometer over the others */
+  int64_t m = 1, dstep1 = 0, sstep1 = 0, outer = 1, n = shape[nd - 1];
   const int64_t dstep = ds[nd - 1] * (int64_t)es, sstep = ss[nd - 1] * (int64_t)es;
+  int no = nd - 1;
+  if (nd >= 2) {
+    no = nd - 2;
+    m = shape[nd - 2];
+    dstep1 = ds[nd - 2] * (int64_t)es;
+    sstep1 = ss[nd - 2] * (int64_t)es;
+  }
+  nd_odometer o;
+  ndi_odo_init_axes(&o, no, shape, 2, (const int64_t *[]){ds, ss});
+  for (int i = 0; i < no; i++) outer *= shape[i];
   for (int64_t r = 0; r < outer; r++, ndi_odo_next(&o)) {
     char *d = dst + o.offset[0] * (int64_t)es;
     const char *s = src + o.offset[1] * (int64_t)es;
     switch (es) {
-      case 1: COPY_ROW(1)
-      case 2: COPY_ROW(2)
-      case 4: COPY_ROW(4)
-      case 8: COPY_ROW(8)
-      case 16: COPY_ROW(16)
-      default: COPY_ROW(es)
+      case 1: COPY_ROWS(1)
+      case 2: COPY_ROWS(2)
+      case 4: COPY_ROWS(4)
+      case 8: COPY_ROWS(8)
+      case 16: COPY_ROWS(16)
+      default: COPY_ROWS(es)
     }
   }
 }
