@@ -65,6 +65,11 @@ nd_status ndi_normalize_axis(const char *op, int axis, int ndim, int *out);
 /* Normalises a list of axes and rejects repeats; `seen` gets a flag per axis (may be NULL). */
 nd_status ndi_normalize_axes(const char *op, int naxes, const int *axes, int ndim, int *out,
                              bool *seen);
+/* The axis selection of a (naxes, axes) argument, nd/axis.h's rule: `selected` gets a
+ * flag per axis; naxes ND_ALL_AXES (-1) selects every axis, 0 none; below -1 is
+ * ND_ERR_VALUE ("op: invalid axis count -2 (-1 means all axes)"); a listed axis out of
+ * range or repeated is normalize_axes's error. */
+nd_status ndi_select_axes(const char *op, int naxes, const int *axes, int ndim, bool *selected);
 
 /* NumPy broadcasting of n shapes; out_shape needs ND_MAX_DIMS entries. The message of a
  * failure names the first two shapes that do not broadcast and the axis. */

@@ -201,6 +201,16 @@ nd_status ndi_normalize_axis(const char *op, int axis, int ndim, int *out) {
   return ND_OK;
 }
 
+nd_status ndi_select_axes(const char *op, int naxes, const int *axes, int ndim, bool *selected) {
+  if (naxes == ND_ALL_AXES) {
+    for (int i = 0; i < ndim; i++) selected[i] = true;
+    return ND_OK;
+  }
+  if (naxes < ND_ALL_AXES)
+    return ndi_error(ND_ERR_VALUE, "%s: invalid axis count %d (-1 means all axes)", op, naxes);
+  return ndi_normalize_axes(op, naxes, axes, ndim, NULL, selected);
+}
+
 nd_status ndi_normalize_axes(const char *op, int naxes, const int *axes, int ndim, int *out,
                              bool *seen) {
   bool local[ND_MAX_DIMS] = {0};
