@@ -54,6 +54,11 @@ nd_array *ndi_array_view(const char *op, ndi_storage *storage, nd_dtype t, int n
 /* A view of `base`'s storage, keeping its writeable flag. */
 nd_array *ndi_array_view_of(const char *op, const nd_array *base, nd_dtype t, int ndim,
                             const int64_t *shape, const int64_t *strides, int64_t offset);
+/* A view of a's storage in a's dtype with a new layout (keeps writeability). */
+static inline nd_array *ndi_view(const char *op, const nd_array *a, int ndim,
+                                 const int64_t *shape, const int64_t *strides, int64_t offset) {
+  return ndi_array_view_of(op, a, a->dtype, ndim, shape, strides, offset);
+}
 /* A new array with its own uninitialised storage, contiguous in order o (ND_C or ND_F).
  * Checks the shape (negative extents, overflow) and reports errors naming `op`. */
 nd_array *ndi_array_alloc(const char *op, nd_dtype t, int ndim, const int64_t *shape,

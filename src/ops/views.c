@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "frontend.h"
+#include "views.h"
 #include "nd/views.h"
 
 nd_array *nd_permute(nd_array *a, int naxes, const int *axes) {
