@@ -67,6 +67,10 @@ nd_array *ndi_array_alloc(const char *op, nd_dtype t, int ndim, const int64_t *s
  * layout that ndi_strides_for_perm made). */
 nd_array *ndi_array_alloc_strided(const char *op, nd_dtype t, int ndim, const int64_t *shape,
                                   const int64_t *strides);
+/* The address of element `index` of a into *p (negative indices count from the end), or
+ * a failure with an error naming `op` (the returned status is ND_ERR_NULL for a NULL a or
+ * index even when an earlier failure's message is kept). */
+nd_status ndi_element_at(const char *op, const nd_array *a, const int64_t *index, char **p);
 /* Storage helpers. */
 ndi_storage *ndi_storage_alloc(size_t nbytes);
 ndi_storage *ndi_storage_wrap(void *data, size_t nbytes, void (*deleter)(void *, void *),
