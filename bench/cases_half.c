@@ -6,8 +6,9 @@
  *   2-byte to 2-byte conversions (float16 <-> bfloat16) against a float32 copy of the
  *   same count, and float32 <-> float16 against it (6 bytes an element against 8: at
  *   best 1.33x);
- *   float16 add, sin, exp, log against NumPy's float16 (which converts element by
- *   element), on one thread as NumPy runs;
+ *   float16 add and one-input functions against NumPy's float16 (which converts element
+ *   by element, or runs AVX-512 routines for contiguous exp, log, sin, tanh, expm1 and
+ *   log1p), on one thread as NumPy runs and on two; bfloat16 ones against ml_dtypes;
  *   float16 matmul 500^3 against NumPy's (a plain loop).
  * The NumPy side (bench/numpy_cases.py) uses ml_dtypes for bfloat16 where it is installed. */
 #include <stdlib.h>
@@ -108,18 +109,19 @@ static void run_add(void *p) {
   half_state *s = p;
   bench_check(nd_add_out(s->out, s->a, s->b) == ND_OK, "add_out");
 }
-static void run_sin(void *p) {
-  half_state *s = p;
-  bench_check(nd_sin_out(s->out, s->a) == ND_OK, "sin_out");
-}
-static void run_exp(void *p) {
-  half_state *s = p;
-  bench_check(nd_exp_out(s->out, s->a) == ND_OK, "exp_out");
-}
-static void run_log(void *p) {
-  half_state *s = p;
-  bench_check(nd_log_out(s->out, s->a) == ND_OK, "log_out");
-}
+#define RUN_UNARY(F)                                             \
+  static void run_##F(void *p) {                                 \
+    half_state *s = p;                                           \
+    bench_check(nd_##F##_out(s->out, s->a) == ND_OK, #F "_out"); \
+  }
+RUN_UNARY(sin)
+RUN_UNARY(cos)
+RUN_UNARY(tanh)
+RUN_UNARY(sqrt)
+RUN_UNARY(exp)
+RUN_UNARY(expm1)
+RUN_UNARY(log)
+RUN_UNARY(log1p)
 
 /* ---- conversions into existing arrays ----------------------------------------------------- */
 
@@ -166,7 +168,15 @@ const bench_case bench_cases_half[] = {
     {"half/sin_f16", "16M f16 in [0.01,5)", math_f16, run_sin, teardown, BMATH16},
     {"half/exp_f16", "16M f16 in [0.01,5)", math_f16, run_exp, teardown, BMATH16},
     {"half/log_f16", "16M f16 in [0.01,5)", math_f16, run_log, teardown, BMATH16},
+    {"half/sqrt_f16_1thread", "16M f16 in [0.01,5)", math_f16_1t, run_sqrt, teardown, BMATH16},
+    {"half/cos_f16", "16M f16 in [0.01,5)", math_f16, run_cos, teardown, BMATH16},
+    {"half/tanh_f16", "16M f16 in [0.01,5)", math_f16, run_tanh, teardown, BMATH16},
+    {"half/sqrt_f16", "16M f16 in [0.01,5)", math_f16, run_sqrt, teardown, BMATH16},
+    {"half/expm1_f16", "16M f16 in [0.01,5)", math_f16, run_expm1, teardown, BMATH16},
+    {"half/log1p_f16", "16M f16 in [0.01,5)", math_f16, run_log1p, teardown, BMATH16},
     {"half/sin_f16_strided", "8M f16 [::2] into [::2]", math_f16_strided, run_sin, teardown, BMATH16 / 2},
     {"half/sin_bf16", "16M bf16 in [0.01,5)", math_bf16, run_sin, teardown, BMATH16},
+    {"half/exp_bf16", "16M bf16 in [0.01,5)", math_bf16, run_exp, teardown, BMATH16},
+    {"half/log_bf16", "16M bf16 in [0.01,5)", math_bf16, run_log, teardown, BMATH16},
     {NULL, NULL, NULL, NULL, NULL, 0},
 };

@@ -8,6 +8,11 @@
  *                                            per batch element (row-major, and
  *                                            column-major: C^T = B^T A^T; dgemv or dger
  *                                            where M, N or K is 1) and nd_matmul
+ *   tensordot NAME AXES SHAPE;SHAPE           nd_tensordot over AXES axes (float64)
+ *   matmul NAME SHAPE;SHAPE                  nd_matmul (float64)
+ * Calls under 20 us are timed in loops (as many as take about 20 us; the best loop's time
+ * per call), so that the clock's own cost does not count: the per-call cost of tiny
+ * contractions (bench/contract_small.py).
  * Values come from nd's generator; their results are not compared here (the Python runner
  * compares nd with NumPy, the tests check correctness). */
 #include <cblas.h>
@@ -41,15 +46,17 @@ static nd_array *random_array(int ndim, const int64_t *shape, uint64_t seed) {
 typedef void (*job_fn)(void *ctx);
 
 /* Every call timed, the first (page faults, plans) too: at least two, then more until the
- * budget is spent. */
+ * budget is spent; calls under 20 us in loops of `inner`. */
 static double best_time(job_fn fn, void *ctx, double budget) {
   double best = 1e30, spent = 0;
+  int inner = 1;
   for (int reps = 0; (reps < 2 || spent < budget) && reps < 1000; reps++) {
     double t0 = now();
-    fn(ctx);
+    for (int i = 0; i < inner; i++) fn(ctx);
     double dt = now() - t0;
-    if (dt < best) best = dt;
+    if (dt / inner < best) best = dt / inner;
     spent += dt;
+    if (reps == 0 && dt < 20e-6) inner = (int)(20e-6 / (dt > 1e-8 ? dt : 1e-8)) + 1;
   }
   return best;
 }
@@ -69,17 +76,47 @@ static void run_einsum(void *ctx) {
   nd_release(r);
 }
 
-static double einsum_case(const char *subs, char *shapes, double budget) {
-  einsum_job j = {subs, 0, {0}};
-  for (char *s = strtok(shapes, ";"); s && j.n < 64; s = strtok(NULL, ";")) {
+/* Operands of the shapes "21x93;93" (seeds 1000, 1001, ...); their count. */
+static int make_operands(char *shapes, nd_array **ops, int cap) {
+  int n = 0;
+  for (char *s = strtok(shapes, ";"); s && n < cap; s = strtok(NULL, ";")) {
     int64_t shape[ND_MAX_DIMS];
     int nd = 0;
     for (char *e = s; *e && nd < ND_MAX_DIMS; e += *e == 'x') shape[nd++] = strtoll(e, &e, 10);
-    j.ops[j.n] = random_array(nd, shape, 1000 + (uint64_t)j.n);
-    j.n++;
+    ops[n] = random_array(nd, shape, 1000 + (uint64_t)n);
+    n++;
   }
+  return n;
+}
+
+static double einsum_case(const char *subs, char *shapes, double budget) {
+  einsum_job j = {subs, 0, {0}};
+  j.n = make_operands(shapes, j.ops, 64);
   double t = best_time(run_einsum, &j, budget);
   for (int i = 0; i < j.n; i++) nd_release(j.ops[i]);
+  return t;
+}
+
+/* ---- tensordot and matmul of two operands ----------------------------------------- */
+
+typedef struct {
+  int axes; /* tensordot's; -1: matmul */
+  nd_array *ops[2];
+} pair_job;
+
+static void run_pair(void *ctx) {
+  pair_job *j = ctx;
+  nd_array *r = j->axes < 0 ? nd_matmul(j->ops[0], j->ops[1]) : nd_tensordot(j->ops[0], j->ops[1], j->axes);
+  check(r != NULL, j->axes < 0 ? "matmul" : "tensordot");
+  nd_release(r);
+}
+
+static double pair_case(int axes, char *shapes, double budget) {
+  pair_job j = {axes, {NULL, NULL}};
+  check(make_operands(shapes, j.ops, 2) == 2, "two operands");
+  double t = best_time(run_pair, &j, budget);
+  nd_release(j.ops[0]);
+  nd_release(j.ops[1]);
   return t;
 }
 
@@ -147,6 +184,11 @@ int main(int argc, char **argv) {
     } else if (sscanf(line, "%15s %255s %4095s %4095s", kind, name, a, b) == 4 &&
                strcmp(kind, "einsum") == 0) {
       t = einsum_case(a, b, budget);
+    } else if (sscanf(line, "%15s %255s %4095s %4095s", kind, name, a, b) == 4 &&
+               strcmp(kind, "tensordot") == 0) {
+      t = pair_case(atoi(a), b, budget);
+    } else if (sscanf(line, "%15s %255s %4095s", kind, name, a) == 3 && strcmp(kind, "matmul") == 0) {
+      t = pair_case(-1, a, budget);
     } else {
       continue;
     }

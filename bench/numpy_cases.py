@@ -451,6 +451,10 @@ for _fn in ("sin", "exp", "log"):
     for _suffix in ("_1thread", ""):
         CASES["half/%s_f16%s" % (_fn, _suffix)] = (
             _hew(np.float16, 0.01, 5), (lambda f: lambda s: f(s[0], out=s[2]))(getattr(np, _fn)))
+for _fn in ("cos", "tanh", "sqrt", "expm1", "log1p"):
+    CASES["half/%s_f16" % _fn] = (
+        _hew(np.float16, 0.01, 5), (lambda f: lambda s: f(s[0], out=s[2]))(getattr(np, _fn)))
+CASES["half/sqrt_f16_1thread"] = CASES["half/sqrt_f16"]
 CASES["half/sin_f16_strided"] = (_hew(np.float16, 0.01, 5),
                                  lambda s: np.sin(s[0][::2], out=s[2][::2]))
 if _BF16 is not None:
@@ -459,6 +463,8 @@ if _BF16 is not None:
         "half/matmul_bf16_to_f32_2000": (lambda: _hmm(_BF16), lambda s: s[0] @ s[1]),
         "half/add_bf16": (_hew(_BF16), lambda s: np.add(s[0], s[1], out=s[2])),
         "half/sin_bf16": (_hew(_BF16, 0.01, 5), lambda s: np.sin(s[0], out=s[2])),
+        "half/exp_bf16": (_hew(_BF16, 0.01, 5), lambda s: np.exp(s[0], out=s[2])),
+        "half/log_bf16": (_hew(_BF16, 0.01, 5), lambda s: np.log(s[0], out=s[2])),
         "half/add_bf16_1thread": (_hew(_BF16), lambda s: np.add(s[0], s[1], out=s[2])),
         "half/f16_to_bf16": (_hconv(np.float16, _BF16), lambda s: np.copyto(s[1], s[0], casting="unsafe")),
         "half/bf16_to_f16": (_hconv(_BF16, np.float16), lambda s: np.copyto(s[1], s[0], casting="unsafe")),

@@ -360,6 +360,72 @@ static void test_alloc_failures(void **state) {
   nd_release(b);
 }
 
+/* The small path (contract_small.c: products of at most NDI_LA_SMALL_MADDS multiply-adds
+ * on a fixed mapping) and the general one on both sides of the threshold, every dtype and
+ * layout: groups that do not chain (the operand copied into the step's buffer), a result
+ * order that interleaves M and N (written through the buffer), K in different orders in
+ * the two operands, batch labels, copies beyond the stack buffer (one heap block), and
+ * that block's allocation failing. */
+static void test_small_path(void **state) {
+  (void)state;
+  typedef struct {
+    const char *subs, *ref[2], *out;
+    int64_t shapes[2][4];
+  } scase;
+  static const scase cs[] = {
+      /* 32 x 32 x 32 = NDI_LA_SMALL_MADDS: small; 32 x 32 x 33: general */
+      {"ij,jk->ik", {"ij", "jk"}, "ik", {{32, 32}, {32, 32}}},
+      {"ij,jk->ik", {"ij", "jk"}, "ik", {{32, 33}, {33, 32}}},
+      {"ij,jk->ki", {"ij", "jk"}, "ki", {{32, 32}, {32, 32}}},
+      {"ij,jk->ki", {"ij", "jk"}, "ki", {{32, 33}, {33, 32}}},
+      {"abk,kcd->acbd", {"abk", "kcd"}, "acbd", {{3, 4, 5}, {5, 2, 3}}},
+      {"akb,ckd->dbca", {"akb", "ckd"}, "dbca", {{3, 4, 2}, {5, 4, 3}}},
+      {"ikl,lkj->ji", {"ikl", "lkj"}, "ji", {{4, 3, 5}, {5, 3, 2}}},
+      {"bik,bkj->jbi", {"bik", "bkj"}, "jbi", {{3, 4, 5}, {3, 5, 2}}},
+      {"bik,kjb->bij", {"bik", "kjb"}, "bij", {{4, 4, 4}, {4, 4, 4}}},
+      {"ij,ij->", {"ij", "ij"}, "", {{4, 6}, {4, 6}}},
+      /* copies of 1024 + 64 elements (beyond the stack buffer for 8-byte dtypes) */
+      {"abk,kc->cab", {"abk", "kc"}, "cab", {{64, 8, 2}, {2, 4}}},
+      /* 8 x 8 x 513 (general) and 8 x 8 x 512 (small) with K split over two labels */
+      {"ikl,lkj->ij", {"ikl", "lkj"}, "ij", {{8, 27, 19}, {19, 27, 8}}},
+      {"ikl,lkj->ij", {"ikl", "lkj"}, "ij", {{8, 16, 32}, {32, 16, 8}}},
+  };
+  for (size_t c = 0; c < sizeof cs / sizeof cs[0]; c++)
+    for (int d = 0; d < ND_NUM_DTYPES; d++)
+      for (int L = 0; L < TH_NUM_LAYOUTS; L++) {
+        nd_scope_begin();
+        nd_array *ops[2];
+        for (int k = 0; k < 2; k++)
+          ops[k] = th_make(th_all_dtypes[d], (int)strlen(cs[c].ref[k]), cs[c].shapes[k],
+                           (th_layout)((L + k) % TH_NUM_LAYOUTS), (unsigned)(k + 1));
+        nd_array *r = nd_einsum(cs[c].subs, 2, ops);
+        if (!r) fail_msg("%s: %s", cs[c].subs, nd_last_error());
+        assert_int_equal(nd_dtype_of(r), th_all_dtypes[d]);
+        ref_check(2, ops, cs[c].ref, cs[c].out, false, r, 0);
+        nd_scope_end();
+      }
+  /* the conjugated first operand of vecdot, small */
+  nd_scope_begin();
+  nd_array *u = th_make(ND_COMPLEX128, ND_SHAPE(3, 5), TH_STEPPED, 3);
+  nd_array *v = th_make(ND_COMPLEX128, ND_SHAPE(3, 5), TH_TRANSPOSED, 4);
+  const char *lab[2] = {"ij", "ij"};
+  ref_check(2, (nd_array *[]){u, v}, lab, "i", true, nd_vecdot(u, v, -1), 0);
+  nd_scope_end();
+  /* the heap block failing: a clear ND_ERR_NOMEM, nothing leaked */
+  nd_array *a = th_make(ND_FLOAT64, ND_SHAPE(64, 8, 2), TH_STEPPED, 1);
+  nd_array *b = th_make(ND_FLOAT64, ND_SHAPE(2, 4), TH_F, 2);
+  for (long n = 0; n < 30; n++) {
+    ndi_alloc_fail_after(n);
+    nd_array *r = nd_einsum("abk,kc->cab", 2, (nd_array *[]){a, b});
+    ndi_alloc_fail_after(-1);
+    if (!r) assert_int_equal(nd_last_status(), ND_ERR_NOMEM);
+    nd_release(r);
+    nd_clear_error();
+  }
+  nd_release(a);
+  nd_release(b);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_against_reference), cmocka_unit_test(test_many_operands),
@@ -367,6 +433,7 @@ int main(void) {
       cmocka_unit_test(test_path),              cmocka_unit_test(test_seed002),
       cmocka_unit_test(test_views_dtypes_sizes), cmocka_unit_test(test_errors),
       cmocka_unit_test(test_alloc_failures),  cmocka_unit_test(test_wide_intermediates),
+      cmocka_unit_test(test_small_path),
   };
   return TH_RUN(tests);
 }

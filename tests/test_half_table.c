@@ -3,9 +3,12 @@
  * every layout (broadcast too), exactly the bits of the float32-and-round computation
  * (the input widened to float32, the float32 function, the result rounded to the 16-bit
  * dtype), NaN payloads included; _out forms into other dtypes round through the 16-bit
- * result; tables are built once under concurrent first use. */
+ * result; tables are built once under concurrent first use. The functions that compute
+ * dense runs in float32 blocks instead (kernels/half_widen.c) give the same bits for
+ * every length, start and thread split. */
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/cpu.h"
@@ -126,6 +129,73 @@ static void test_every_level(void **state) {
   }
 }
 
+/* Dense 1-D runs of every length around the block and vector sizes, from starts that are
+ * not aligned, on every level: each element's bits are its pattern's in the table. */
+static void test_dense_runs(void **state) {
+  (void)state;
+  static const int64_t lengths[] = {1, 7, 15, 16, 17, 33, 511, 512, 513, 1023, 1025, 4099};
+  static const int64_t starts[] = {0, 1, 3, 14001, 16201, 30001};
+  for (int d = 0; d < 2; d++) {
+    nd_scope_begin();
+    nd_array *x = nd_reshape(all_patterns(halves[d]), ND_SHAPE(65536), ND_C);
+    for (int k = 0; k < NFUNCS; k++) {
+      nd_scope_begin();
+      const uint16_t *want = nd_data(through_f32(funcs[k].fn, x));
+      for (int level = 3; level >= 1; level--) {
+        ndi_cpu_force_level(level);
+        for (size_t i = 0; i < sizeof starts / sizeof starts[0]; i++)
+          for (size_t j = 0; j < sizeof lengths / sizeof lengths[0]; j++) {
+            char idx[48];
+            snprintf(idx, sizeof idx, "%lld:%lld", (long long)starts[i],
+                     (long long)(starts[i] + lengths[j]));
+            nd_array *got = nd_ascontiguous(funcs[k].fn(nd_index(x, idx)), ND_C);
+            const uint16_t *g = nd_data(got);
+            for (int64_t e = 0; e < lengths[j]; e++)
+              if (g[e] != want[starts[i] + e])
+                fail_msg("%s %s level %d, [%s] element %lld: 0x%04x, the table gives 0x%04x",
+                         funcs[k].name, d ? "bfloat16" : "float16", level, idx, (long long)e,
+                         g[e], want[starts[i] + e]);
+          }
+      }
+      ndi_cpu_force_level(-1);
+      nd_scope_end();
+    }
+    nd_scope_end();
+  }
+}
+
+/* A long dense run split between two threads at whatever element the split falls on (all
+ * patterns in a scrambled order, 2M elements): each element's bits are its pattern's. */
+static void test_dense_threads(void **state) {
+  (void)state;
+  enum { N = 1 << 21 };
+  uint16_t *bits = malloc(N * sizeof *bits);
+  assert_non_null(bits);
+  for (uint32_t j = 0; j < N; j++) bits[j] = (uint16_t)(j * 40503u + 7u);
+  nd_set_num_threads(2);
+  for (int d = 0; d < 2; d++) {
+    nd_scope_begin();
+    nd_array *x = nd_from_data(halves[d], ND_SHAPE(N), bits, ND_C);
+    nd_array *all = nd_reshape(all_patterns(halves[d]), ND_SHAPE(65536), ND_C);
+    for (int k = 0; k < NFUNCS; k++) {
+      nd_scope_begin();
+      const uint16_t *want = nd_data(through_f32(funcs[k].fn, all));
+      nd_array *o = nd_empty(halves[d], ND_SHAPE(N), ND_C);
+      assert_int_equal(funcs[k].out(o, x), ND_OK);
+      const uint16_t *g = nd_data(o);
+      for (int64_t e = 0; e < N; e++)
+        if (g[e] != want[bits[e]])
+          fail_msg("%s %s, 2 threads, element %lld: 0x%04x, the table gives 0x%04x",
+                   funcs[k].name, d ? "bfloat16" : "float16", (long long)e, g[e],
+                   want[bits[e]]);
+      nd_scope_end();
+    }
+    nd_scope_end();
+  }
+  nd_set_num_threads(0);
+  free(bits);
+}
+
 /* 0-d arrays (each of a few patterns, NaN payloads among them) and size 0. */
 static void test_0d_and_empty(void **state) {
   (void)state;
@@ -191,6 +261,8 @@ int main(void) {
       cmocka_unit_test(test_all_patterns),
       cmocka_unit_test(test_0d_and_empty),
       cmocka_unit_test(test_every_level),
+      cmocka_unit_test(test_dense_runs),
+      cmocka_unit_test(test_dense_threads),
   };
   return TH_RUN(tests);
 }

@@ -67,6 +67,13 @@ void ndi_aligned_free(void *p, size_t n) {
   if (n >= NDI_CACHE_MIN) {
     size_t align = n >= NDI_HUGE_MIN ? NDI_HUGE_PAGE : NDI_ALIGN;
     size_t rounded = (n + align - 1) / align * align;
+#if defined(__linux__) && defined(MADV_FREE)
+    /* Lazily freed before the cache has it (a later madvise could drop the data of the
+     * array that takes it): the pages stay mapped, and the next array's writes keep them
+     * without a fault, unless the kernel needed the memory and took them meanwhile (they
+     * then come back zeroed, as fresh pages would). */
+    if (align == NDI_HUGE_PAGE) madvise(p, rounded, MADV_FREE);
+#endif
     if (ndi_block_cache_put(p, rounded)) return;
   }
   free(p);

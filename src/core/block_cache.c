@@ -6,13 +6,22 @@
  * array. Code that makes arrays in a loop (allocating a + b, a chain of temporaries, a
  * batched matmul) then runs at a fraction of the memory bandwidth. Keeping the last few
  * freed blocks and handing one back when a request fits avoids that. The cache holds at
- * most CACHE_SLOTS blocks and ND_ALLOC_CACHE_MB megabytes (environment, read once;
- * default 512, 0 turns it off), evicting the oldest block first. */
+ * most CACHE_SLOTS blocks and ND_ALLOC_CACHE_MB megabytes (environment, read once; 0
+ * turns it off), evicting the oldest block first. The default is an eighth of the
+ * physical memory, at least 512 MiB. With a fixed 512 MiB, no 600 MB array (93^4 float64,
+ * the CCSD update's W_vvvv and its terms) was ever kept: each update made four fresh ones,
+ * and each cost 0.1-1 s of page faults (zeroing, and compaction for the huge pages)
+ * against 40-120 ms for the subtraction that filled it; the update keeps three such
+ * blocks in flight. Blocks of huge-page size come to the cache lazily freed (alloc.c), so
+ * the kernel may still take their memory back when it runs short. */
 #include "block_cache.h"
 
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
+#if defined(__unix__) || defined(__APPLE__)
+#include <unistd.h>
+#endif
 
 #define CACHE_SLOTS 8
 #define DEFAULT_CAP_MB 512
@@ -28,12 +37,28 @@ static int used;
 static size_t held, cap;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
+/* An eighth of the physical memory, at least DEFAULT_CAP_MB. */
+static size_t default_cap(void) {
+  size_t c = (size_t)DEFAULT_CAP_MB << 20;
+#if defined(_SC_PHYS_PAGES) && defined(_SC_PAGESIZE)
+  long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  if (pages > 0 && page > 0 && (size_t)pages / 8 > c / (size_t)page)
+    c = (size_t)pages / 8 * (size_t)page;
+#endif
+  return c;
+}
+
 static void read_cap(void) {
   const char *e = getenv("ND_ALLOC_CACHE_MB");
   char *end;
-  long long mb = e ? strtoll(e, &end, 10) : DEFAULT_CAP_MB;
-  if (e && (end == e || *end || mb < 0)) mb = DEFAULT_CAP_MB;
-  cap = (size_t)mb << 20;
+  long long mb = e ? strtoll(e, &end, 10) : -1;
+  if (e && (end == e || *end)) mb = -1;
+  cap = mb < 0 ? default_cap() : (size_t)mb << 20;
+}
+
+size_t ndi_block_cache_limit(void) {
+  pthread_once(&once, read_cap);
+  return cap;
 }
 
 void *ndi_block_cache_take(size_t bytes) {

@@ -1,11 +1,12 @@
 /* Dense vector math: y[i] = f(x[i]) (or f(a[i], b[i])) for n contiguous float64 or float32
- * values, by nd's
- * own kernels (vmath_kernels.h and the vmath_<family>.h it includes): within 1 ulp (0.62
- * measured against MPFR for float64; float32 evaluated in double and rounded once), the
- * same bits on every instruction set (AVX-512, AVX2 with FMA, plain C), chosen at run
- * time. Every element goes through the same vector code, the last partial vector
- * included (padded), so a value never depends on where a thread's share of the work
- * begins. */
+ * values, by nd's own kernels (vmath_kernels.h and the vmath_<family>.h it includes):
+ * within 1 ulp (0.62 measured against MPFR for float64; float32 evaluated in double and
+ * rounded once), the same bits on every instruction set (AVX-512, AVX2 with FMA, plain C),
+ * chosen at run time. NaN results aside: they are NaN on every path, but the plain-C path
+ * may give another sign or leave a signalling NaN unquieted (exp, log; tests/test_vmath.c
+ * allows it), which is why the 16-bit block path (half_widen.c) runs only from AVX2 up.
+ * Every element goes through the same vector code, the last partial vector included
+ * (padded), so a value never depends on where a thread's share of the work begins. */
 #ifndef NDI_VMATH_H
 #define NDI_VMATH_H
 

@@ -1,6 +1,7 @@
 /* Pairwise contraction as a batched GEMM: see contract.h. */
 #include "contract.h"
 #include "contract_map.h"
+#include "contract_small.h"
 
 #include <string.h>
 
@@ -245,9 +246,13 @@ nd_status ndi_la_contract(const char *op, const ndi_la_term *x, const ndi_la_ter
     return multiply(op, x, &Lx, y, &Ly, &order, out);
   }
 
-  /* The mapping (contract_map.c): which labels the product walks as M, N and K, which it
-   * loops over, which operand is copied first, the result's layout. */
+  /* A small product takes a fixed mapping (contract_small.c): pricing the mappings would
+   * cost more than any of them saves. Otherwise the mapping (contract_map.c): which labels
+   * the product walks as M, N and K, which it loops over, which operand is copied first,
+   * the result's layout. */
   ndi_la_groups groups = {B, M, N, K};
+  if (!empty && ndi_la_small_wanted(&Lx, &Ly, &groups))
+    return ndi_la_contract_small(op, x, &Lx, y, &Ly, &groups, want ? nwant : 0, want, conj_x, out);
   ndi_la_map map;
   ndi_la_choose_map(&Lx, &Ly, &groups, want ? nwant : 0, want, &map);
   if (empty) {

@@ -203,13 +203,11 @@ static bool trace_flow(const job *J, const ndi_lset *out, flow *F) {
 static int wanted_order(const job *J, const flow *F, int s, int *want) {
   int n = J->n, item = n + s, t = F->reader[item], z = F->partner[item];
   const ndi_lset *r = &F->sets[item];
-  int nw = 0, count = 0;
-  for (int l = 0; l < NDI_LA_MAX_LABELS; l++) count += ndi_lset_has(r, l);
-  if (t < 0 || z < 0 || count > ND_MAX_DIMS) return 0; /* (a step that wide fails anyway) */
+  int nw = 0;
+  if (t < 0 || z < 0 || ndi_lset_count(r) > ND_MAX_DIMS) return 0; /* (a step that wide fails anyway) */
   const ndi_lset *zs = &F->sets[z], *next = &F->sets[n + t];
   int groups[3][ND_MAX_DIMS], ng[3] = {0, 0, 0};
-  for (int l = 0; l < NDI_LA_MAX_LABELS; l++) {
-    if (!ndi_lset_has(r, l)) continue;
+  for (int l = ndi_lset_next(r, 0); l < NDI_LA_MAX_LABELS; l = ndi_lset_next(r, l + 1)) {
     int g = !ndi_lset_has(zs, l) ? 1 : ndi_lset_has(next, l) ? 0 : 2;
     groups[g][ng[g]++] = l;
   }
@@ -225,6 +223,14 @@ static int wanted_order(const job *J, const flow *F, int s, int *want) {
   for (int g = 0; g < 3; g++)
     for (int i = 0; i < ng[g]; i++) want[nw++] = groups[g][i];
   return nw;
+}
+
+/* *dst = *src, copying only the labels src's array has (a term's label array is sized
+ * for ND_MAX_DIMS axes: whole copies were most of a tensor network's per-step cost). */
+static void move_term(ndi_la_term *dst, const ndi_la_term *src) {
+  if (dst == src) return;
+  dst->arr = src->arr;
+  memcpy(dst->lab, src->lab, sizeof(int) * (size_t)src->arr->ndim);
 }
 
 /* Runs the steps; the one term left is the result (its labels: the output's). */
@@ -247,8 +253,10 @@ static nd_status run(job *J, ndi_la_term *result) {
   ndi_la_term *T = J->terms;
   for (int s = 0; s < J->nsteps && !st; s++) {
     int i = J->pairs[2 * s], j = J->pairs[2 * s + 1];
-    bool keep[NDI_LA_MAX_LABELS];
-    for (int l = 0; l < NDI_LA_MAX_LABELS; l++) keep[l] = ndi_lset_has(&F.sets[n + s], l);
+    bool keep[NDI_LA_MAX_LABELS] = {false};
+    const ndi_lset *kept = &F.sets[n + s];
+    for (int l = ndi_lset_next(kept, 0); l < NDI_LA_MAX_LABELS; l = ndi_lset_next(kept, l + 1))
+      keep[l] = true;
     bool last = s == J->nsteps - 1;
     int nw = last ? sp->nout : wants[s][0];
     const int *w = last ? sp->out : nw ? &wants[s][1] : NULL;
@@ -260,8 +268,8 @@ static nd_status run(job *J, ndi_la_term *result) {
     if (j >= 0) nd_release(T[j].arr);
     int k = 0;
     for (int q = 0; q < m; q++)
-      if (q != i && q != j) T[k++] = T[q];
-    T[k] = res;
+      if (q != i && q != j) move_term(&T[k++], &T[q]);
+    move_term(&T[k], &res);
     m = k + 1;
     for (int q = m; q < J->n; q++) T[q].arr = NULL;
   }

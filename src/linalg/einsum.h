@@ -51,6 +51,20 @@ static inline void ndi_lset_add(ndi_lset *s, int l) { s->w[l / 64] |= (uint64_t)
 static inline bool ndi_lset_has(const ndi_lset *s, int l) {
   return (s->w[l / 64] >> (l % 64)) & 1;
 }
+/* The smallest label of s from l on (0 <= l <= NDI_LA_MAX_LABELS), or NDI_LA_MAX_LABELS:
+ * for (l = ndi_lset_next(s, 0); l < NDI_LA_MAX_LABELS; l = ndi_lset_next(s, l + 1)). */
+static inline int ndi_lset_next(const ndi_lset *s, int l) {
+  for (int w = l / 64; w < (NDI_LA_MAX_LABELS + 63) / 64; w++) {
+    uint64_t bits = s->w[w] & (w == l / 64 ? ~(uint64_t)0 << (l % 64) : ~(uint64_t)0);
+    if (bits) return w * 64 + __builtin_ctzll(bits);
+  }
+  return NDI_LA_MAX_LABELS;
+}
+static inline int ndi_lset_count(const ndi_lset *s) {
+  int c = 0;
+  for (int w = 0; w < (NDI_LA_MAX_LABELS + 63) / 64; w++) c += __builtin_popcountll(s->w[w]);
+  return c;
+}
 
 /* A contraction order: n - 1 steps over a list of terms that starts with the operands;
  * step s contracts the terms at positions pairs[2s] < pairs[2s+1] of the current list

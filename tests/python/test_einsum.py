@@ -2,13 +2,15 @@
 iteration and an AO->MO transform on every layout, random networks, NumPy's keywords (out,
 dtype, casting, order, optimize with a path), the interleaved sublist form, more than 32
 operands and labels beyond the 52 letters, and einsum_path's report."""
+import zlib
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import nd
-from helpers import check, pair
+from helpers import DTYPES, check, pair
 
 LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 O, V = 2, 17  # V above the direct kernel's 16: BLAS runs
@@ -55,6 +57,61 @@ def test_ao2mo_tensordot_chain():
         w = np.tensordot(w, c, axes=([0], [0]))
         g = nd.tensordot(g, cd, axes=([0], [0]))
         check(g, w, 1e-11)
+
+
+# Products of at most 32768 multiply-adds take the small path (contract_small.c): a fixed
+# mapping, copies in one buffer per step. 32 x 32 x 32 is at the threshold, 32 x 32 x 33
+# just above it (the general path).
+SMALL = [
+    ("ij,jk->ik", [(32, 32), (32, 32)]),
+    ("ij,jk->ik", [(32, 33), (33, 32)]),
+    ("ij,jk->ki", [(32, 32), (32, 32)]),
+    ("abk,kcd->acbd", [(3, 4, 5), (5, 2, 3)]),
+    ("akb,ckd->dbca", [(3, 4, 2), (5, 4, 3)]),
+    ("ikl,lkj->ji", [(4, 3, 5), (5, 3, 2)]),
+    ("bik,bkj->jbi", [(3, 4, 5), (3, 5, 2)]),
+    ("ab,bc,cd,da->", [(3, 4), (4, 5), (5, 2), (2, 3)]),
+    ("pqrs,pi,qj,rk,sl->ijkl", [(4, 4, 4, 4), (4, 3), (4, 3), (4, 3), (4, 3)]),
+]
+
+
+@pytest.mark.parametrize("subs,shapes", SMALL)
+@pytest.mark.parametrize("layout", ["C", "F", "T", "reversed", "stepped"])
+@pytest.mark.parametrize("dtype", DTYPES + ["float16"])
+def test_small_contractions(subs, shapes, layout, dtype):
+    """Small contractions on every dtype einsum takes and every layout, against NumPy
+    (float16 against NumPy's float32 result rounded once, as nd accumulates float16 in
+    float32)."""
+    rng = np.random.default_rng(zlib.crc32(f"{subs} {shapes} {layout} {dtype}".encode()))
+    pairs = [pair(rng, dtype, s[::-1] if layout == "T" else s, layout) for s in shapes]
+    ins = [p[0] for p in pairs]
+    if dtype == "float16":  # (a sum beyond float16's range is inf in both)
+        with np.errstate(over="ignore"):
+            want = np.einsum(subs, *[a.astype(np.float32) for a in ins], optimize=True).astype(np.float16)
+    else:
+        want = np.einsum(subs, *ins, optimize=True)
+    got = nd.einsum(subs, *[p[1] for p in pairs])
+    rtol = {"float16": 2e-3, "float32": 2e-5, "complex64": 2e-5}.get(dtype, 1e-12)
+    check(got, want, rtol)
+
+
+@pytest.mark.parametrize("dtype", ["float64", "complex128", "int64", "float32"])
+def test_small_tensordot_and_broadcast(dtype):
+    """A 4-index transform of n = 4 by four tensordots (each result read permuted by the
+    next), and an operand broadcast with stride 0, on the small path."""
+    rng = np.random.default_rng(5)
+    tol = 2e-5 if dtype == "float32" else 1e-12
+    eri, c = pair(rng, dtype, (4, 4, 4, 4), "C"), pair(rng, dtype, (4, 3), "F")
+    w, g = eri
+    for _ in range(4):
+        w = np.tensordot(w, c[0], axes=([0], [0]))
+        g = nd.tensordot(g, c[1], axes=([0], [0]))
+        check(g, w, tol)
+    v = pair(rng, dtype, (1, 5), "C")
+    b = (np.broadcast_to(v[0], (4, 5)), nd.broadcast_to(v[1], (4, 5)))
+    m = pair(rng, dtype, (5, 3), "stepped")
+    check(nd.einsum("ij,jk->ik", b[1], m[1]), np.einsum("ij,jk->ik", b[0], m[0]), tol)
+    check(nd.einsum("ij,ik->jk", b[1], b[1]), np.einsum("ij,ik->jk", b[0], b[0]), tol)
 
 
 def network(rng, nodes, extra, dims):
