@@ -371,6 +371,47 @@ static void test_freq_shift(void **state) {
 
 /* ---- errors --------------------------------------------------------------------------------- */
 
+/* nd/axis.h's rule: naxes ND_ALL_AXES is every axis listed, 0 none (a copy), below -1
+ * an error; on every layout. */
+static void test_axes_rule(void **state) {
+  (void)state;
+  const int64_t shape[3] = {3, 1, 4};
+  int every[3] = {0, 1, 2}, dummy = 0;
+  for (int L = 0; L < TH_NUM_LAYOUTS; L++) {
+    nd_array *x = th_make(ND_COMPLEX128, 3, shape, (th_layout)L, 9);
+    nd_array *all = nd_fft_fftn(x, ND_ALL_AXES, NULL, -1, NULL, ND_FFT_BACKWARD);
+    nd_array *listed = nd_fft_fftn(x, 3, every, -1, NULL, ND_FFT_BACKWARD);
+    th_assert_same_values(all, listed);
+    nd_release(listed);
+    nd_release(all);
+    nd_array *none = nd_fft_ifftn(x, 0, &dummy, -1, NULL, ND_FFT_ORTHO);
+    th_assert_same_values(none, x);
+    nd_release(none);
+    for (int inverse = 0; inverse < 2; inverse++) {
+      nd_array *(*shift)(const nd_array *, int, const int *) =
+          inverse ? nd_fft_ifftshift : nd_fft_fftshift;
+      all = shift(x, ND_ALL_AXES, NULL);
+      listed = shift(x, 3, every);
+      th_assert_same_values(all, listed);
+      nd_release(listed);
+      nd_release(all);
+      none = shift(x, 0, &dummy);
+      th_assert_same_values(none, x);
+      nd_release(none);
+      none = shift(x, 0, NULL);
+      th_assert_same_values(none, x);
+      nd_release(none);
+    }
+    nd_release(x);
+  }
+  nd_array *x = nd_zeros(ND_FLOAT64, ND_SHAPE(2, 2), ND_C);
+  TH_EXPECT_ERROR(nd_fft_fftn(x, -2, NULL, -1, NULL, ND_FFT_BACKWARD), ND_ERR_VALUE,
+                  "fftn: invalid naxes -2 (-1: all axes)");
+  TH_EXPECT_ERROR(nd_fft_fftshift(x, -2, NULL), ND_ERR_VALUE,
+                  "fftshift: invalid naxes -2 (-1: all axes)");
+  nd_release(x);
+}
+
 static void test_errors(void **state) {
   (void)state;
   nd_array *x = th_make(ND_COMPLEX128, ND_SHAPE(3, 4), TH_C, 1);
@@ -450,6 +491,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(test_round_trips_parseval),
       cmocka_unit_test(test_out_forms),
       cmocka_unit_test(test_freq_shift),
+      cmocka_unit_test(test_axes_rule),
       cmocka_unit_test(test_errors),
   };
   int rc = cmocka_run_group_tests(tests, NULL, NULL);

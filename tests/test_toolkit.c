@@ -3,6 +3,7 @@
  * pair; the loop planner and odometer against hand-worked plans. */
 #include <string.h>
 
+#include "core/alloc.h" /* ndi_alloc_fail_after, the tests' failure hook */
 #include "helpers.h"
 #include "nd/toolkit.h"
 
@@ -30,6 +31,53 @@ static void test_failures(void **state) {
   nd_format_shape(small, sizeof small, 40, many);
   assert_non_null(strstr(small, "...]"));
   assert_true(strlen(small) < sizeof small);
+}
+
+/* ND_REQUIRE and ND_REQUIRE_ST in a function of a component's own */
+static nd_array *required_array(const char *op, nd_array *g) {
+  ND_REQUIRE(op, g);
+  return g;
+}
+static nd_status required_status(const char *op, const int *out) {
+  ND_REQUIRE_ST(op, out);
+  return ND_OK;
+}
+/* a loop compiled for several instruction sets: each clone gives the same sums */
+ND_HOT static double hot_sum(const double *x, int n) {
+  double s = 0;
+  for (int i = 0; i < n; i++) s += x[i];
+  return s;
+}
+
+static void test_requirements_memory(void **state) {
+  (void)state;
+  nd_clear_error();
+  assert_null(required_array("sample", NULL));
+  th_assert_error(ND_ERR_NULL, "sample: argument g is NULL");
+  nd_clear_error();
+  assert_int_equal(required_status("fill", NULL), ND_ERR_NULL);
+  th_assert_error(ND_ERR_NULL, "fill: argument out is NULL");
+  nd_clear_error();
+  int one = 1;
+  assert_int_equal(required_status("fill", &one), ND_OK);
+  nd_array *a = nd_zeros(ND_INT8, ND_SHAPE(2), ND_C);
+  assert_ptr_equal(required_array("sample", a), a);
+  nd_release(a);
+  assert_int_equal(nd_last_status(), ND_OK);
+  /* nd_malloc is nd's allocator: its failure hook reaches it */
+  double *x = nd_malloc(5 * sizeof *x);
+  assert_non_null(x);
+  for (int i = 0; i < 5; i++) x[i] = i + 0.5;
+  assert_true(hot_sum(x, 5) == 12.5);
+  nd_free(x);
+  nd_free(NULL);
+  ndi_alloc_fail_after(0);
+  assert_null(nd_malloc(64));
+  ndi_alloc_fail_after(-1);
+  assert_int_equal(nd_last_status(), ND_OK); /* nothing recorded */
+  assert_int_equal(nd_out_of_memory("spawn", 96), ND_ERR_NOMEM);
+  th_assert_error(ND_ERR_NOMEM, "spawn: out of memory (96 bytes)");
+  nd_clear_error();
 }
 
 static void test_arguments(void **state) {
@@ -226,7 +274,7 @@ int main(void) {
       cmocka_unit_test(test_failures),     cmocka_unit_test(test_arguments),
       cmocka_unit_test(test_outputs),      cmocka_unit_test(test_alloc_like),
       cmocka_unit_test(test_copy_strided), cmocka_unit_test(test_loop),
-      cmocka_unit_test(test_threads),
+      cmocka_unit_test(test_threads),      cmocka_unit_test(test_requirements_memory),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

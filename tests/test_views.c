@@ -222,7 +222,8 @@ static void test_view_errors(void **state) {
   TH_EXPECT_ERROR(nd_moveaxis(a, -4, 0), ND_ERR_INDEX, "axis -4");
   TH_EXPECT_ERROR(nd_squeeze(a, 1, (int[]){0}), ND_ERR_VALUE, "size not equal to one");
   TH_EXPECT_ERROR(nd_squeeze(a, 2, (int[]){1, 1}), ND_ERR_INDEX, "repeated axis");
-  TH_EXPECT_ERROR(nd_squeeze(a, -1, NULL), ND_ERR_VALUE, "negative axis count");
+  TH_EXPECT_ERROR(nd_squeeze(a, -2, NULL), ND_ERR_VALUE, "squeeze: invalid axis count -2 (-1 means all axes)");
+  TH_EXPECT_ERROR(nd_flip(a, -3, NULL), ND_ERR_VALUE, "flip: invalid axis count -3 (-1 means all axes)");
   TH_EXPECT_ERROR(nd_expand_dims(a, 4), ND_ERR_INDEX, "axis 4 is out of bounds for array of dimension 4");
   TH_EXPECT_ERROR(nd_flip(a, 1, (int[]){3}), ND_ERR_INDEX, "axis 3");
   TH_EXPECT_ERROR(nd_diagonal(a, 0, 1, -2), ND_ERR_VALUE, "cannot be the same");

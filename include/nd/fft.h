@@ -36,6 +36,7 @@
 #ifndef ND_FFT_H
 #define ND_FFT_H
 
+#include "axis.h"
 #include "types.h"
 
 #ifdef __cplusplus
@@ -70,8 +71,8 @@ ND_API nd_status nd_fft_ifft_out(nd_array *out, const nd_array *x, int64_t n, in
                                  nd_fft_norm norm);
 
 /** N-dimensional transform over `axes`, one axis after the other (the last listed
- *  first), as the Array API's fftn(x, s=, axes=). naxes -1: every axis (axes may be
- *  NULL), as axes=None. ns -1: no s (s may be NULL), as s=None: each listed axis keeps
+ *  first), as the Array API's fftn(x, s=, axes=). naxes ND_ALL_AXES (-1): every axis
+ *  (axes may be NULL), as axes=None; 0: none (nd/axis.h's rule). ns -1: no s (s may be NULL), as s=None: each listed axis keeps
  *  its length. Otherwise s has ns entries, as many as axes, and listed axis i gets the
  *  length s[i] (cut or padded; s[i] <= 0 keeps that axis's length). No axes (naxes 0, or
  *  a 0-d x with naxes -1) gives a complex copy of x (NumPy returns x itself).
@@ -160,9 +161,9 @@ ND_API nd_array *nd_fft_fftfreq(int64_t n, double d, nd_dtype t);
  *  Errors: as nd_fft_fftfreq ("rfftfreq: ..."). */
 ND_API nd_array *nd_fft_rfftfreq(int64_t n, double d, nd_dtype t);
 
-/** x rolled by shape[axis]/2 along each listed axis (naxes -1: all, axes may be NULL), so
- *  that the zero frequency is in the middle; a new array of x's dtype (any dtype) and
- *  layout. As NumPy's (and nd_roll's), an axis listed twice is shifted twice; a 0-d x
+/** x rolled by shape[axis]/2 along each listed axis (naxes ND_ALL_AXES: all, axes may be
+ *  NULL; 0: none, a copy), so that the zero frequency is in the middle; a new array of
+ *  x's dtype (any dtype) and layout. As NumPy's (and nd_roll's), an axis listed twice is shifted twice; a 0-d x
  *  gives a copy.
  *  Errors: ND_ERR_INDEX (an axis out of range: "fftshift: axis 1 is out of bounds for
  *  array of dimension 1"), ND_ERR_VALUE (naxes below -1), ND_ERR_NULL (x, or axes with

@@ -30,6 +30,7 @@
 #ifndef ND_LINALG_H
 #define ND_LINALG_H
 
+#include "axis.h"
 #include "types.h"
 
 #ifdef __cplusplus
@@ -398,8 +399,8 @@ typedef enum nd_norm_ord {
  *  elements (a minimum of nothing)"), and for ND_NORM_2, ND_NORM_NEG_2 and ND_NORM_NUC
  *  nd_linalg_svd's (ND_ERR_LINALG). */
 ND_API nd_array *nd_linalg_matrix_norm(const nd_array *x, bool keepdims, nd_norm_ord ord);
-/** Vector norm over the axes listed (naxes -1: all axes, the array taken as one vector;
- *  naxes 0: none, each element its own vector): ord = INFINITY (max |x|), -INFINITY
+/** Vector norm over the axes listed (naxes ND_ALL_AXES: all axes, the array taken as one
+ *  vector; naxes 0: none, each element its own vector; nd/axis.h's rule): ord = INFINITY (max |x|), -INFINITY
  *  (min |x|), 0 (number of nonzeros), or any other p: (sum |x|^p)^(1/p) (p = 2 the
  *  Euclidean norm). Computed in double precision, float32 and complex64 included, so it
  *  neither overflows nor underflows where NumPy's float32 arithmetic does: float32

@@ -1,8 +1,8 @@
 /** \file
  *  nd: reductions and statistics.
  *
- *  Functions reducing over several axes take (naxes, axes): naxes -1 reduces every axis,
- *  0 none; negative axes count from the end; a repeated or out-of-range axis is an error,
+ *  Functions reducing over several axes take (naxes, axes) by nd/axis.h's rule: naxes
+ *  ND_ALL_AXES (-1) reduces every axis, 0 none; negative axes count from the end; a repeated or out-of-range axis is an error,
  *  except that a 0-d array takes axis 0 or -1 (reducing nothing), as NumPy's reductions,
  *  argmax/argmin and cumulative functions do (not mean, var and std, which NumPy refuses
  *  too).

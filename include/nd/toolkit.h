@@ -30,6 +30,50 @@ ND_API nd_status nd_null_arg(const char *op, const char *name);
  *  Errors: none. */
 ND_API nd_status nd_error_prefix(const char *op);
 
+/** Returns NULL from the calling function when the required pointer `a` is NULL,
+ *  reporting it by nd_null_arg's rule under the name written for it ("op: argument g is
+ *  NULL"): the check that starts nd's own functions. */
+#define ND_REQUIRE(op, a)      \
+  do {                         \
+    if (!(a)) {                \
+      nd_null_arg((op), #a);   \
+      return NULL;             \
+    }                          \
+  } while (0)
+/** The same for functions that return an nd_status: returns ND_ERR_NULL. */
+#define ND_REQUIRE_ST(op, a)                    \
+  do {                                          \
+    if (!(a)) return nd_null_arg((op), #a);     \
+  } while (0)
+/** Records nd's allocation failure, "op: out of memory (N bytes)" (ND_ERR_NOMEM), and
+ *  returns ND_ERR_NOMEM.
+ *  Errors: none (it reports the one it is given). */
+ND_API nd_status nd_out_of_memory(const char *op, size_t nbytes);
+
+/* ---- memory ----------------------------------------------------------------------- */
+
+/** n bytes from nd's allocator (as malloc aligns them), for a component's own state:
+ *  NULL on failure, recording nothing (report it with nd_out_of_memory). Going through
+ *  nd's allocator lets nd's allocation-failure tests make it fail. Free with nd_free.
+ *  Errors: none. */
+ND_API void *nd_malloc(size_t nbytes);
+/** Frees a block of nd_malloc (NULL is a no-op).
+ *  Errors: none. */
+ND_API void nd_free(void *p);
+
+/* ---- hot loops -------------------------------------------------------------------- */
+
+/** Put before a function definition: the function is compiled for several x86-64
+ *  instruction sets (baseline, AVX2, x86-64-v4) and the best the CPU runs is picked when
+ *  the program loads (GCC's target_clones), as nd's own kernels are. Empty with other
+ *  compilers and architectures, and when ND_NO_CLONES is defined (the ThreadSanitizer
+ *  build: its runtime cannot resolve the clones). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(ND_NO_CLONES)
+#define ND_HOT __attribute__((target_clones("default", "avx2", "arch=x86-64-v4")))
+#else
+#define ND_HOT
+#endif
+
 /* ---- shapes in messages ----------------------------------------------------------- */
 
 /** Room for a shape in a message (longer shapes end in "..."). */

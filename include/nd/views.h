@@ -9,6 +9,7 @@
 #ifndef ND_VIEWS_H
 #define ND_VIEWS_H
 
+#include "axis.h"
 #include "types.h"
 
 #ifdef __cplusplus
@@ -84,14 +85,18 @@ ND_API nd_status nd_broadcast_arrays(int n, nd_array *const *arrays, nd_array **
  *  Errors: ND_ERR_INDEX (axis outside [-ndim-1, ndim]), ND_ERR_VALUE (a has ND_MAX_DIMS
  *  axes already: "expand_dims: the result would have more than 64 dimensions"). */
 ND_API nd_array *nd_expand_dims(nd_array *a, int axis);
-/** Removes the listed axes, which must have extent 1 (naxes 0: every axis of extent 1).
- *  Errors: ND_ERR_VALUE (naxes < 0; an axis whose extent is not 1: "squeeze: cannot
- *  select an axis to squeeze out which has size not equal to one (axis 0 of shape
- *  [2,1])"), ND_ERR_INDEX (more axes than ndim, an axis out of range or repeated). */
+/** Removes the listed axes, which must have extent 1 (naxes ND_ALL_AXES: every axis of
+ *  extent 1; naxes 0: none, a view of a; nd/axis.h's rule). Deprecated: naxes 0 with axes
+ *  NULL still means ND_ALL_AXES here (nd/axis.h).
+ *  Errors: ND_ERR_VALUE (naxes below -1: "squeeze: invalid axis count -2 (-1 means all
+ *  axes)"; an axis whose extent is not 1: "squeeze: cannot select an axis to squeeze out
+ *  which has size not equal to one (axis 0 of shape [2,1])"), ND_ERR_INDEX (more axes
+ *  than ndim, an axis out of range or repeated). */
 ND_API nd_array *nd_squeeze(nd_array *a, int naxes, const int *axes);
-/** Reverses the listed axes (naxes 0: all of them).
- *  Errors: ND_ERR_VALUE (naxes < 0: "flip: negative axis count -1"), ND_ERR_INDEX (an axis
- *  out of range or repeated). */
+/** Reverses the listed axes (naxes ND_ALL_AXES: all of them; naxes 0: none, a view of a;
+ *  nd/axis.h's rule). Deprecated: naxes 0 with axes NULL still means ND_ALL_AXES here.
+ *  Errors: ND_ERR_VALUE (naxes below -1: "flip: invalid axis count -2 (-1 means all
+ *  axes)"), ND_ERR_INDEX (an axis out of range or repeated). */
 ND_API nd_array *nd_flip(nd_array *a, int naxes, const int *axes);
 /** The diagonal `offset` of the planes given by axis1 and axis2, which are removed; the
  *  diagonal becomes the last axis (NumPy's diagonal). Unlike NumPy's, the view is

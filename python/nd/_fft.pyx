@@ -64,9 +64,10 @@ cdef int _axis(object axis, str name) except? -2147483647:
 
 
 cdef int _axes(object axes, int *out, str name) except -2:
-    """axes of the n-dimensional transforms: None (-1, every axis) or a sequence of ints."""
+    """axes of the n-dimensional transforms: None (ND_ALL_AXES, every axis) or a sequence of
+    ints (() none)."""
     if axes is None:
-        return -1
+        return ND_ALL_AXES
     if not isinstance(axes, (tuple, list)):
         raise TypeError(f"{name}: axes must be None or a sequence of integers, not {type(axes).__name__}")
     return to_axes(axes, out)

@@ -128,10 +128,10 @@ cdef int to_axis(object axis) except? -2147483647:
 
 
 cdef int to_axes(object axis, int *axes) except -2:
-    """Axes for reductions: None gives -1 (every axis), an int one axis, a tuple its axes;
-    axes needs ND_MAX_DIMS entries."""
+    """Axes for (naxes, axes) arguments, nd/axis.h's rule: None gives ND_ALL_AXES (every
+    axis), an int one axis, a tuple its axes (() none); axes needs ND_MAX_DIMS entries."""
     if axis is None:
-        return -1
+        return ND_ALL_AXES
     if isinstance(axis, bool):
         raise TypeError("axis must be an integer or a tuple of integers, not bool")
     if isinstance(axis, (tuple, list)):

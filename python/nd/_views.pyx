@@ -7,7 +7,6 @@ from nd._c.types cimport *
 from nd._c.core cimport *
 from nd._c.creation cimport nd_copy, nd_astype
 from nd._c.views cimport *
-from nd._c.indexing cimport nd_index_items
 from nd._array cimport Array, as_array, wrap
 from nd._dtypes cimport to_dtype
 from nd._errors cimport check, raise_error
@@ -109,11 +108,7 @@ def squeeze(x, /, axis=None):
     every axis of extent 1) (a view)."""
     cdef Array a = as_array(x, "squeeze")
     cdef int ax[64]
-    if axis is None:
-        return wrap(nd_squeeze(a.arr, 0, NULL))
-    cdef int n = to_axes(axis, ax)
-    if n == 0:
-        return wrap(nd_index_items(a.arr, 0, NULL))  # a view of everything
+    cdef int n = to_axes(axis, ax)  # (axes never NULL: nd_squeeze's (0, NULL) is deprecated)
     return wrap(nd_squeeze(a.arr, n, ax))
 
 
@@ -121,10 +116,8 @@ def flip(x, /, *, axis=None):
     """x reversed along the listed axes (None: all) (a view)."""
     cdef Array a = as_array(x, "flip")
     cdef int ax[64]
-    cdef int n = to_axes(axis, ax)
-    if n == 0:
-        return wrap(nd_index_items(a.arr, 0, NULL))  # a view of everything
-    return wrap(nd_flip(a.arr, 0 if n < 0 else n, ax))
+    cdef int n = to_axes(axis, ax)  # (axes never NULL: nd_flip's (0, NULL) is deprecated)
+    return wrap(nd_flip(a.arr, n, ax))
 
 
 def reshape(x, /, shape, *, copy=None):

@@ -5,9 +5,9 @@
 
 #include "alloc.h"
 #include "error.h"
-#include "layout/layout.h"
 #include "nd/core.h"
 #include "scope.h"
+#include "shape.h"
 
 nd_array *ndi_array_view(const char *op, ndi_storage *storage, nd_dtype t, int ndim,
                          const int64_t *shape, const int64_t *strides, int64_t offset) {

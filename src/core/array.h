@@ -54,6 +54,11 @@ nd_array *ndi_array_view(const char *op, ndi_storage *storage, nd_dtype t, int n
 /* A view of `base`'s storage, keeping its writeable flag. */
 nd_array *ndi_array_view_of(const char *op, const nd_array *base, nd_dtype t, int ndim,
                             const int64_t *shape, const int64_t *strides, int64_t offset);
+/* A view of a's storage in a's dtype with a new layout (keeps writeability). */
+static inline nd_array *ndi_view(const char *op, const nd_array *a, int ndim,
+                                 const int64_t *shape, const int64_t *strides, int64_t offset) {
+  return ndi_array_view_of(op, a, a->dtype, ndim, shape, strides, offset);
+}
 /* A new array with its own uninitialised storage, contiguous in order o (ND_C or ND_F).
  * Checks the shape (negative extents, overflow) and reports errors naming `op`. */
 nd_array *ndi_array_alloc(const char *op, nd_dtype t, int ndim, const int64_t *shape,
@@ -62,6 +67,10 @@ nd_array *ndi_array_alloc(const char *op, nd_dtype t, int ndim, const int64_t *s
  * layout that ndi_strides_for_perm made). */
 nd_array *ndi_array_alloc_strided(const char *op, nd_dtype t, int ndim, const int64_t *shape,
                                   const int64_t *strides);
+/* The address of element `index` of a into *p (negative indices count from the end), or
+ * a failure with an error naming `op` (the returned status is ND_ERR_NULL for a NULL a or
+ * index even when an earlier failure's message is kept). */
+nd_status ndi_element_at(const char *op, const nd_array *a, const int64_t *index, char **p);
 /* Storage helpers. */
 ndi_storage *ndi_storage_alloc(size_t nbytes);
 ndi_storage *ndi_storage_wrap(void *data, size_t nbytes, void (*deleter)(void *, void *),

@@ -22,12 +22,10 @@ enum {
 };
 unsigned ndi_cpu_features(void);
 
-/* Hot loops (kernels, random's converters) are compiled for several x86-64 instruction
- * sets and picked at run time. */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(NDI_NO_CLONES)
-#define NDI_HOT __attribute__((target_clones("default", "avx2", "arch=x86-64-v4")))
-#else
-#define NDI_HOT
-#endif
+#include "nd/toolkit.h"
+
+/* Hot loops (kernels, vector math) are compiled for several x86-64 instruction sets and
+ * picked at run time: the toolkit's ND_HOT, which components (random) use too. */
+#define NDI_HOT ND_HOT
 
 #endif

@@ -1,12 +1,11 @@
-/* Inspection of array handles and single-element access. */
+/* Inspection of array handles and single-element reads. Contiguity, memory overlap
+ * (layout arithmetic) and element writes (conversion loops) are ops/inspect_layout.c. */
 #include <complex.h>
 #include <string.h>
 
 #include "array.h"
 #include "error.h"
 #include "half.h"
-#include "layout/layout.h"
-#include "kernels/loop.h"
 #include "nd/core.h"
 
 int nd_ndim(const nd_array *a) { return a ? a->ndim : -1; }
@@ -23,11 +22,6 @@ long nd_storage_refcount(const nd_array *a) { return a ? atomic_load(&a->storage
 int64_t nd_dim(const nd_array *a, int axis) {
   if (!a || axis < -a->ndim || axis >= a->ndim) return -1;
   return a->shape[axis < 0 ? axis + a->ndim : axis];
-}
-
-bool nd_is_contiguous(const nd_array *a, nd_order o) {
-  if (!a || (o != ND_C && o != ND_F)) return false;
-  return ndi_is_contiguous(a->ndim, a->shape, a->strides, o);
 }
 
 bool nd_is_writeable(const nd_array *a) { return a && ndi_is_writeable(a); }
@@ -48,30 +42,7 @@ nd_status nd_set_writeable(nd_array *a, bool writeable) {
   return ND_OK;
 }
 
-static ndi_region region_of(const nd_array *a, int64_t *byte_strides) {
-  ndi_byte_strides(a, byte_strides);
-  return (ndi_region){(intptr_t)a->data, a->ndim, a->shape, byte_strides,
-                      (int64_t)ndi_dtype_size(a->dtype)};
-}
-
-bool nd_may_share_memory(const nd_array *a, const nd_array *b) {
-  if (!a || !b) return false;
-  int64_t sa[ND_MAX_DIMS], sb[ND_MAX_DIMS];
-  ndi_region ra = region_of(a, sa), rb = region_of(b, sb);
-  return ndi_regions_may_overlap(&ra, &rb);
-}
-
-bool nd_shares_memory(const nd_array *a, const nd_array *b) {
-  if (!a || !b) return false;
-  int64_t sa[ND_MAX_DIMS], sb[ND_MAX_DIMS];
-  ndi_region ra = region_of(a, sa), rb = region_of(b, sb);
-  return ndi_regions_overlap(&ra, &rb);
-}
-
-/* The address of element `index` into *p, or a failure with an error naming `op` (the
- * returned status is ND_ERR_NULL for a NULL a or index even when an earlier failure's
- * message is kept). */
-static nd_status element_at(const char *op, const nd_array *a, const int64_t *index, char **p) {
+nd_status ndi_element_at(const char *op, const nd_array *a, const int64_t *index, char **p) {
   if (!a) return ndi_null_arg_named(op, "a");
   if (a->ndim > 0 && !index) return ndi_null_arg_named(op, "index");
   int64_t off = 0;
@@ -113,7 +84,7 @@ static double _Complex load_complex(nd_dtype t, const char *p) {
 nd_status nd_get_complex(const nd_array *a, const int64_t *index, double *re, double *im) {
   if (!re && !im) return ndi_null_arg_named("get_complex", "re and im");
   char *p;
-  nd_status st = element_at("get_complex", a, index, &p);
+  nd_status st = ndi_element_at("get_complex", a, index, &p);
   if (st) return st;
   double _Complex v = load_complex(a->dtype, p);
   if (re) *re = creal(v);
@@ -124,7 +95,7 @@ nd_status nd_get_complex(const nd_array *a, const int64_t *index, double *re, do
 nd_status nd_get_double(const nd_array *a, const int64_t *index, double *value) {
   if (!value) return ndi_null_arg_named("get_double", "value");
   char *p;
-  nd_status st = element_at("get_double", a, index, &p);
+  nd_status st = ndi_element_at("get_double", a, index, &p);
   if (st) return st;
   *value = creal(load_complex(a->dtype, p));
   return ND_OK;
@@ -133,7 +104,7 @@ nd_status nd_get_double(const nd_array *a, const int64_t *index, double *value) 
 nd_status nd_get_int64(const nd_array *a, const int64_t *index, int64_t *value) {
   if (!value) return ndi_null_arg_named("get_int64", "value");
   char *p;
-  nd_status st = element_at("get_int64", a, index, &p);
+  nd_status st = ndi_element_at("get_int64", a, index, &p);
   if (st) return st;
   int64_t v;
   switch (a->dtype) {
@@ -158,15 +129,6 @@ nd_status nd_get_int64(const nd_array *a, const int64_t *index, int64_t *value) 
                        ndi_dtype_name(a->dtype));
   }
   *value = v;
-  return ND_OK;
-}
-
-nd_status nd_set_double(nd_array *a, const int64_t *index, double value) {
-  char *p;
-  nd_status st = element_at("set_double", a, index, &p);
-  if (st) return st;
-  if (!nd_is_writeable(a)) return ndi_error(ND_ERR_READONLY, "set_double: array is read-only");
-  ndi_convert_one(a->dtype, p, ND_FLOAT64, &value);
   return ND_OK;
 }
 

@@ -9,11 +9,13 @@
 #include <string.h>
 
 #include "core/alloc.h"
+#include "core/array.h"
 #include "core/error.h"
-#include "ops/frontend.h"
+#include "layout/layout.h"
 #include "nd/core.h"
 #include "nd/io.h"
 #include "nd/reduce.h"
+#include "ops/exchange.h"
 
 typedef struct export_block {
   DLManagedTensor mt; /* first: the deleter gets this address back */

@@ -4,10 +4,12 @@
 #include <string.h>
 
 #include "core/alloc.h"
+#include "core/array.h"
 #include "core/error.h"
 #include "kernels/bytes.h"
+#include "layout/layout.h"
+#include "nd/core.h"
 #include "npy_parse.h"
-#include "ops/frontend.h"
 
 nd_status ndi_npy_read_header(const ndi_reader *r, ndi_npy_header *hp, const ndi_io_where *w) {
   /* The preamble is 10 bytes (1.0) or 12 (2.0, 3.0): read 10, then 2 more if needed, so

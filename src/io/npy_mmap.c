@@ -12,10 +12,13 @@
 #include <unistd.h>
 
 #include "core/alloc.h"
+#include "core/array.h"
 #include "core/error.h"
 #include "kernels/bytes.h"
+#include "layout/layout.h"
+#include "nd/core.h"
 #include "npy_parse.h"
-#include "ops/frontend.h"
+#include "ops/exchange.h"
 
 typedef struct mapping {
   void *addr;

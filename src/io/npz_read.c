@@ -10,10 +10,12 @@
 #include <zip.h>
 
 #include "core/alloc.h"
+#include "core/array.h"
 #include "core/error.h"
 #include "core/scope.h"
+#include "layout/layout.h"
+#include "nd/core.h"
 #include "npy_parse.h"
-#include "ops/frontend.h"
 
 struct nd_npz {
   int64_t n;

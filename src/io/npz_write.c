@@ -12,9 +12,11 @@
 #include <zip.h>
 
 #include "core/alloc.h"
+#include "core/array.h"
 #include "core/error.h"
+#include "layout/layout.h"
+#include "nd/core.h"
 #include "npy_parse.h"
-#include "ops/frontend.h"
 
 typedef struct member_src {
   char header[NDI_NPY_HEADER_MAX];

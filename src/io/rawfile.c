@@ -4,10 +4,12 @@
 #include <errno.h>
 #include <string.h>
 
+#include "core/array.h"
 #include "core/error.h"
 #include "io.h"
 #include "kernels/bytes.h"
-#include "ops/frontend.h"
+#include "layout/layout.h"
+#include "nd/core.h"
 #include "nd/io.h"
 
 /* The shape to read: one -1 is inferred from the element count. */

@@ -6,25 +6,18 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "core/shape.h" /* ndi_shape_size, ndi_check_ndim, ndi_check_order, dense strides */
 #include "nd/axis.h"
 #include "nd/indexing.h"
 #include "nd/types.h"
 
-/* Product of the extents, checking for negative extents and int64 overflow. */
-nd_status ndi_shape_size(const char *op, int ndim, const int64_t *shape, int64_t *size);
-/* Checks ndim against [0, ND_MAX_DIMS] and the shape pointer. */
-nd_status ndi_check_ndim(const char *op, int ndim, const int64_t *shape);
 /* NumPy lets functions that take one axis or none (repeat, take, argmax, cumulative
  * sums) take axis 0 or -1 of a 0-d array, as the flattened array: ND_AXIS_NONE then,
  * else axis. */
 static inline int ndi_axis_of_0d(int ndim, int axis) {
   return ndim == 0 && (axis == 0 || axis == -1) ? ND_AXIS_NONE : axis;
 }
-/* Checks an order argument: ND_C or ND_F only (allow_ak: also ND_A and ND_K). */
-nd_status ndi_check_order(const char *op, nd_order o, bool allow_ak);
 
-/* Strides of a dense array in order o (ND_C or ND_F). */
-void ndi_contiguous_strides(int ndim, const int64_t *shape, nd_order o, int64_t *strides);
 /* NumPy's contiguity test: axes of extent 1 are ignored, size 0 is contiguous. */
 bool ndi_is_contiguous(int ndim, const int64_t *shape, const int64_t *strides, nd_order o);
 /* Offsets, relative to element [0,...,0], of the lowest and highest element addressed.
@@ -65,6 +58,11 @@ nd_status ndi_normalize_axis(const char *op, int axis, int ndim, int *out);
 /* Normalises a list of axes and rejects repeats; `seen` gets a flag per axis (may be NULL). */
 nd_status ndi_normalize_axes(const char *op, int naxes, const int *axes, int ndim, int *out,
                              bool *seen);
+/* The axis selection of a (naxes, axes) argument, nd/axis.h's rule: `selected` gets a
+ * flag per axis; naxes ND_ALL_AXES (-1) selects every axis, 0 none; below -1 is
+ * ND_ERR_VALUE ("op: invalid axis count -2 (-1 means all axes)"); a listed axis out of
+ * range or repeated is normalize_axes's error. */
+nd_status ndi_select_axes(const char *op, int naxes, const int *axes, int ndim, bool *selected);
 
 /* NumPy broadcasting of n shapes; out_shape needs ND_MAX_DIMS entries. The message of a
  * failure names the first two shapes that do not broadcast and the axis. */

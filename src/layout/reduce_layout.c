@@ -4,19 +4,13 @@
 #include "layout.h"
 
 nd_status ndi_reduce_axes(const char *op, int naxes, const int *axes, int ndim, bool *reduced) {
-  if (naxes == -1) {
-    for (int i = 0; i < ndim; i++) reduced[i] = true;
-    return ND_OK;
-  }
-  if (naxes < -1)
-    return ndi_error(ND_ERR_VALUE, "%s: invalid axis count %d (-1 means all axes)", op, naxes);
   /* NumPy's reductions take axis 0 (or -1) of a 0-d array, reducing nothing; any other
    * single axis gets normalize_axes's out-of-bounds message */
   if (ndim == 0 && naxes == 1 && axes && ndi_axis_of_0d(0, axes[0]) == ND_AXIS_NONE) return ND_OK;
   if (naxes > ndim && !(ndim == 0 && naxes == 1 && axes))
     return ndi_error(ND_ERR_INDEX_AXIS, "%s: %d axes given for an array of dimension %d", op, naxes,
                      ndim);
-  return ndi_normalize_axes(op, naxes, axes, ndim, NULL, reduced);
+  return ndi_select_axes(op, naxes, axes, ndim, reduced);
 }
 
 void ndi_reduce_layout(int ndim, const int64_t *shape, const int64_t *strides,

@@ -16,7 +16,11 @@
 
 #include <stdbool.h>
 
-#include "ops/frontend.h"
+#include "core/array.h"
+#include "core/error.h"
+#include "layout/layout.h"
+#include "nd/core.h"
+#include "ops/copy.h"
 
 /* Label ids are 0 .. NDI_LA_MAX_LABELS - 1. */
 #define NDI_LA_MAX_LABELS 256

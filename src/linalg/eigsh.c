@@ -5,14 +5,15 @@
 #include <math.h>
 #include <string.h>
 
+#include "blas.h"
 #include "core/alloc.h"
 #include "core/array.h"
 #include "core/dtype.h"
 #include "core/error.h"
-#include "blas.h"
 #include "krylov.h"
 #include "lapack_batch.h"
-#include "ops/frontend.h"
+#include "layout/layout.h"
+#include "nd/core.h"
 
 #define OP "eigsh"
 

@@ -12,7 +12,10 @@
 #include "core/error.h"
 #include "la_typed.h"
 #include "lapack_batch.h"
-#include "ops/frontend.h"
+#include "layout/layout.h"
+#include "nd/core.h"
+#include "ops/copy.h"
+#include "ops/exchange.h"
 
 /* ---- dense kernels in the working dtype ------------------------------------------- */
 

@@ -2,7 +2,11 @@
 #ifndef NDI_LINALG_COMMON_H
 #define NDI_LINALG_COMMON_H
 
-#include "ops/frontend.h"
+#include "core/array.h"
+#include "core/error.h"
+#include "layout/layout.h"
+#include "nd/core.h"
+#include "ops/copy.h"
 
 /* `a` in dtype t: a new reference to `a` itself when it already has that dtype, else a
  * converted copy in a's axis order. Broadcast (stride-0) axes stay broadcast: only the

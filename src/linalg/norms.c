@@ -114,13 +114,7 @@ nd_array *nd_linalg_vector_norm(const nd_array *x, int naxes, const int *axes, b
   const char *op = "vector_norm";
   NDI_REQUIRE(op, x);
   bool red[ND_MAX_DIMS] = {false};
-  if (naxes < -1) /* as the reductions: only -1 means all axes */
-    return ndi_error_null(ND_ERR_VALUE, "%s: invalid axis count %d (-1 means all axes)", op, naxes);
-  if (naxes == -1) {
-    for (int i = 0; i < x->ndim; i++) red[i] = true;
-  } else if (ndi_normalize_axes(op, naxes, axes, x->ndim, NULL, red)) {
-    return NULL;
-  }
+  if (ndi_select_axes(op, naxes, axes, x->ndim, red)) return NULL;
   return vector_norm_impl(op, x, red, keepdims, ord, "ord=-inf");
 }
 

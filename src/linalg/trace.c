@@ -9,6 +9,7 @@
 #include "la_common.h"
 #include "nd/linalg.h"
 #include "nd/views.h"
+#include "ops/views.h"
 
 static nd_dtype trace_dtype(nd_dtype t) {
   switch (ndi_dtype_kind(t)) {

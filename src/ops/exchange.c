@@ -3,6 +3,7 @@
 
 #include "core/alloc.h"
 #include "frontend.h"
+#include "exchange.h"
 #include "iter/copy.h"
 #include "nd/creation.h"
 

@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "core/alloc.h"
 #include "frontend.h"
 #include "iter/copy.h"
 #include "iter/threads.h"
@@ -88,3 +89,9 @@ void nd_copy_nontemporal(void *dst, const void *src, size_t n) { ndi_stream_stor
 void nd_copy_nontemporal_fence(void) { ndi_stream_fence(); }
 
 int nd_threads_for(int64_t work) { return ndi_threads_for(work); }
+
+nd_status nd_out_of_memory(const char *op, size_t nbytes) { return ndi_nomem(op, nbytes); }
+
+void *nd_malloc(size_t nbytes) { return ndi_malloc(nbytes); }
+
+void nd_free(void *p) { ndi_free(p); }

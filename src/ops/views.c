@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "frontend.h"
+#include "views.h"
 #include "nd/views.h"
 
 nd_array *nd_permute(nd_array *a, int naxes, const int *axes) {
@@ -149,12 +150,19 @@ nd_array *nd_expand_dims(nd_array *a, int axis) {
   return ndi_view("expand_dims", a, a->ndim + 1, shape, strides, a->offset);
 }
 
+/* nd/axis.h's deprecated spelling of ND_ALL_AXES in squeeze and flip, their meaning of
+ * naxes 0 before the one rule: kept for callers that wrote it (with axes NULL). */
+static int all_axes_deprecated(int naxes, const int *axes) {
+  return naxes == 0 && !axes ? ND_ALL_AXES : naxes;
+}
+
 nd_array *nd_squeeze(nd_array *a, int naxes, const int *axes) {
   NDI_REQUIRE("squeeze", a);
   bool drop[ND_MAX_DIMS] = {false};
-  if (naxes < 0) return ndi_error_null(ND_ERR_VALUE, "squeeze: negative axis count %d", naxes);
-  if (naxes == 0) {
-    for (int i = 0; i < a->ndim; i++) drop[i] = a->shape[i] == 1;
+  naxes = all_axes_deprecated(naxes, axes);
+  if (naxes <= 0) {
+    if (ndi_select_axes("squeeze", naxes, axes, a->ndim, drop)) return NULL;
+    for (int i = 0; i < a->ndim; i++) drop[i] = drop[i] && a->shape[i] == 1;
   } else {
     int ax[ND_MAX_DIMS];
     if (naxes > a->ndim)
@@ -182,12 +190,8 @@ nd_array *nd_squeeze(nd_array *a, int naxes, const int *axes) {
 nd_array *nd_flip(nd_array *a, int naxes, const int *axes) {
   NDI_REQUIRE("flip", a);
   bool rev[ND_MAX_DIMS] = {false};
-  if (naxes < 0) return ndi_error_null(ND_ERR_VALUE, "flip: negative axis count %d", naxes);
-  if (naxes == 0) {
-    for (int i = 0; i < a->ndim; i++) rev[i] = true;
-  } else if (ndi_normalize_axes("flip", naxes, axes, a->ndim, NULL, rev)) {
+  if (ndi_select_axes("flip", all_axes_deprecated(naxes, axes), axes, a->ndim, rev))
     return NULL;
-  }
   int64_t strides[ND_MAX_DIMS], offset = a->offset;
   for (int i = 0; i < a->ndim; i++) {
     strides[i] = a->strides[i];

@@ -9,26 +9,27 @@
 
 #include <string.h>
 
-#include "core/cpu.h"
+#include "nd/core.h"
+#include "nd/toolkit.h"
 #include "stream.h"
 
 /* ---- one unit per value: off + (unit >> shift) ---------------------------------------- */
 
-NDI_HOT static void conv_u64_w8(const ndi_stream *k, const void *draws, int64_t n,
+ND_HOT static void conv_u64_w8(const ndi_stream *k, const void *draws, int64_t n,
                             char *out) {
   const uint64_t *restrict x = draws;
   uint64_t *restrict o = (uint64_t *)out;
   for (int64_t i = 0; i < n; i++) o[i] = k->off + (x[i] >> k->shift);
 }
 
-NDI_HOT static void conv_u32_w8(const ndi_stream *k, const void *draws, int64_t n,
+ND_HOT static void conv_u32_w8(const ndi_stream *k, const void *draws, int64_t n,
                             char *out) {
   const uint32_t *restrict w = draws;
   uint64_t *restrict o = (uint64_t *)out;
   for (int64_t i = 0; i < n; i++) o[i] = k->off + (uint64_t)(w[i] >> k->shift);
 }
 
-NDI_HOT static void conv_u32_w4(const ndi_stream *k, const void *draws, int64_t n,
+ND_HOT static void conv_u32_w4(const ndi_stream *k, const void *draws, int64_t n,
                             char *out) {
   const uint32_t *restrict w = draws;
   uint32_t *restrict o = (uint32_t *)out;
@@ -36,7 +37,7 @@ NDI_HOT static void conv_u32_w4(const ndi_stream *k, const void *draws, int64_t 
 }
 
 /* 16-bit units: a word's low half first. */
-NDI_HOT static void conv_u16_w2(const ndi_stream *k, const void *draws, int64_t n,
+ND_HOT static void conv_u16_w2(const ndi_stream *k, const void *draws, int64_t n,
                             char *out) {
   const uint32_t *restrict w = draws;
   uint16_t *restrict o = (uint16_t *)out;
@@ -46,7 +47,7 @@ NDI_HOT static void conv_u16_w2(const ndi_stream *k, const void *draws, int64_t 
 }
 
 /* 8-bit units: a word's bytes from the lowest. */
-NDI_HOT static void conv_u8_w1(const ndi_stream *k, const void *draws, int64_t n,
+ND_HOT static void conv_u8_w1(const ndi_stream *k, const void *draws, int64_t n,
                             char *out) {
   const uint32_t *restrict w = draws;
   uint8_t *restrict o = (uint8_t *)out;
@@ -56,7 +57,7 @@ NDI_HOT static void conv_u8_w1(const ndi_stream *k, const void *draws, int64_t n
 }
 
 /* bool: a word's bits from the lowest (NumPy's bool ignores off: rng 1 means off 0). */
-NDI_HOT static void conv_bit_w1(const ndi_stream *k, const void *draws, int64_t n,
+ND_HOT static void conv_bit_w1(const ndi_stream *k, const void *draws, int64_t n,
                             char *out) {
   const uint32_t *restrict w = draws;
   uint8_t *restrict o = (uint8_t *)out;

@@ -2,8 +2,8 @@
 #include <stdio.h>
 
 #include "bounded.h"
-#include "core/error.h"
 #include "nd/core.h"
+#include "nd/toolkit.h"
 #include "sampler.h"
 
 typedef __int128 wide; /* holds every int64 and uint64 bound, and high - 1 */
@@ -47,15 +47,15 @@ static nd_status check_integers(const char *op, nd_dtype t, wide low, wide high,
   dtype_bounds(t, &lb, &ub);
   char a[32], b[32];
   if (low < lb)
-    return ndi_error(ND_ERR_VALUE, "%s: low is out of bounds for %s (low %s)", op,
+    return nd_set_error(ND_ERR_VALUE, "%s: low is out of bounds for %s (low %s)", op,
                      nd_dtype_name(t), fmt_wide(a, sizeof a, low));
   if (last > ub)
-    return ndi_error(ND_ERR_VALUE, "%s: high is out of bounds for %s (high %s%s)", op,
+    return nd_set_error(ND_ERR_VALUE, "%s: high is out of bounds for %s (high %s%s)", op,
                      nd_dtype_name(t), fmt_wide(a, sizeof a, high), endpoint ? ", endpoint" : "");
   if (low > last) {
     const char *what = low == 0 ? (endpoint ? "high < 0" : "high <= 0")
                                 : (endpoint ? "low > high" : "low >= high");
-    return ndi_error(ND_ERR_VALUE, "%s: %s (low %s, high %s%s)", op, what,
+    return nd_set_error(ND_ERR_VALUE, "%s: %s (low %s, high %s%s)", op, what,
                      fmt_wide(a, sizeof a, low), fmt_wide(b, sizeof b, high),
                      endpoint ? ", endpoint" : "");
   }
@@ -86,29 +86,29 @@ static nd_status integers_out(const char *op, nd_rng *g, nd_array *out, wide low
 nd_array *nd_random_integers(nd_rng *g, int64_t low, int64_t high, bool endpoint, nd_dtype t,
                              int ndim, const int64_t *shape) {
   const char *op = "random_integers";
-  NDI_REQUIRE(op, g);
+  ND_REQUIRE(op, g);
   return integers_new(op, g, low, high, endpoint, t, ndim, shape);
 }
 
 nd_status nd_random_integers_out(nd_rng *g, nd_array *out, int64_t low, int64_t high,
                                  bool endpoint) {
   const char *op = "random_integers_out";
-  NDI_REQUIRE_ST(op, g);
-  NDI_REQUIRE_ST(op, out);
+  ND_REQUIRE_ST(op, g);
+  ND_REQUIRE_ST(op, out);
   return integers_out(op, g, out, low, high, endpoint);
 }
 
 nd_array *nd_random_integers_u64(nd_rng *g, uint64_t low, uint64_t high, bool endpoint,
                                  nd_dtype t, int ndim, const int64_t *shape) {
   const char *op = "random_integers_u64";
-  NDI_REQUIRE(op, g);
+  ND_REQUIRE(op, g);
   return integers_new(op, g, low, high, endpoint, t, ndim, shape);
 }
 
 nd_status nd_random_integers_u64_out(nd_rng *g, nd_array *out, uint64_t low, uint64_t high,
                                      bool endpoint) {
   const char *op = "random_integers_u64_out";
-  NDI_REQUIRE_ST(op, g);
-  NDI_REQUIRE_ST(op, out);
+  ND_REQUIRE_ST(op, g);
+  ND_REQUIRE_ST(op, out);
   return integers_out(op, g, out, low, high, endpoint);
 }

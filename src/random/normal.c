@@ -3,8 +3,8 @@
  * forms are built from the float64 and float32 streams as random.h describes. */
 #include <math.h>
 
-#include "core/error.h"
 #include "nd/core.h"
+#include "nd/toolkit.h"
 #include "sampler.h"
 #include "ziggurat.h"
 
@@ -78,21 +78,21 @@ static nd_status check_real_dtype(const char *op, nd_dtype t) {
 /* NumPy's constraint on scale: not negative, -0.0 included; NaN passes. */
 static nd_status check_scale(const char *op, double scale) {
   if (!isnan(scale) && signbit(scale))
-    return ndi_error(ND_ERR_VALUE, "%s: scale < 0 (scale %g)", op, scale);
+    return nd_set_error(ND_ERR_VALUE, "%s: scale < 0 (scale %g)", op, scale);
   return ND_OK;
 }
 
 nd_array *nd_random_standard_normal(nd_rng *g, nd_dtype t, int ndim, const int64_t *shape) {
   const char *op = "random_standard_normal";
-  NDI_REQUIRE(op, g);
+  ND_REQUIRE(op, g);
   if (check_normal_dtype(op, t)) return NULL;
   return ndi_sample_new(op, g, t, ndim, shape, fill_standard_normal, NULL);
 }
 
 nd_status nd_random_standard_normal_out(nd_rng *g, nd_array *out) {
   const char *op = "random_standard_normal_out";
-  NDI_REQUIRE_ST(op, g);
-  NDI_REQUIRE_ST(op, out);
+  ND_REQUIRE_ST(op, g);
+  ND_REQUIRE_ST(op, out);
   nd_status st = check_normal_dtype(op, nd_dtype_of(out));
   return st ? st : ndi_sample_out(op, g, out, fill_standard_normal, NULL);
 }
@@ -100,7 +100,7 @@ nd_status nd_random_standard_normal_out(nd_rng *g, nd_array *out) {
 nd_array *nd_random_normal(nd_rng *g, double loc, double scale, nd_dtype t, int ndim,
                            const int64_t *shape) {
   const char *op = "random_normal";
-  NDI_REQUIRE(op, g);
+  ND_REQUIRE(op, g);
   if (check_normal_dtype(op, t) || check_scale(op, scale)) return NULL;
   normal_params p = {loc, scale};
   return ndi_sample_new(op, g, t, ndim, shape, fill_normal, &p);
@@ -108,8 +108,8 @@ nd_array *nd_random_normal(nd_rng *g, double loc, double scale, nd_dtype t, int 
 
 nd_status nd_random_normal_out(nd_rng *g, nd_array *out, double loc, double scale) {
   const char *op = "random_normal_out";
-  NDI_REQUIRE_ST(op, g);
-  NDI_REQUIRE_ST(op, out);
+  ND_REQUIRE_ST(op, g);
+  ND_REQUIRE_ST(op, out);
   nd_status st = check_normal_dtype(op, nd_dtype_of(out));
   if (!st) st = check_scale(op, scale);
   normal_params p = {loc, scale};
@@ -119,15 +119,15 @@ nd_status nd_random_normal_out(nd_rng *g, nd_array *out, double loc, double scal
 nd_array *nd_random_standard_exponential(nd_rng *g, nd_dtype t, int ndim,
                                          const int64_t *shape) {
   const char *op = "random_standard_exponential";
-  NDI_REQUIRE(op, g);
+  ND_REQUIRE(op, g);
   if (check_real_dtype(op, t)) return NULL;
   return ndi_sample_new(op, g, t, ndim, shape, fill_exponential, NULL);
 }
 
 nd_status nd_random_standard_exponential_out(nd_rng *g, nd_array *out) {
   const char *op = "random_standard_exponential_out";
-  NDI_REQUIRE_ST(op, g);
-  NDI_REQUIRE_ST(op, out);
+  ND_REQUIRE_ST(op, g);
+  ND_REQUIRE_ST(op, out);
   nd_status st = check_real_dtype(op, nd_dtype_of(out));
   return st ? st : ndi_sample_out(op, g, out, fill_exponential, NULL);
 }

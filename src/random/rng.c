@@ -9,18 +9,19 @@
 #include <sys/random.h>
 #endif
 
-#include "core/alloc.h"
-#include "core/error.h"
+#include "nd/core.h"
+#include "nd/toolkit.h"
 
 /* A generator over the SeedSequence with these entropy and spawn-key words (copied). */
 static nd_rng *rng_make(const char *op, const uint32_t *entropy, int64_t n_entropy,
                         const uint32_t *key, int64_t n_key) {
-  nd_rng *g = ndi_calloc(1, sizeof *g);
-  uint32_t *words = ndi_malloc((size_t)(n_entropy + n_key) * sizeof(uint32_t));
+  nd_rng *g = nd_malloc(sizeof *g);
+  if (g) memset(g, 0, sizeof *g);
+  uint32_t *words = nd_malloc((size_t)(n_entropy + n_key) * sizeof(uint32_t));
   if (!g || !words) {
-    ndi_free(g);
-    ndi_free(words);
-    ndi_nomem(op, sizeof *g + (size_t)(n_entropy + n_key) * sizeof(uint32_t));
+    nd_free(g);
+    nd_free(words);
+    nd_out_of_memory(op, sizeof *g + (size_t)(n_entropy + n_key) * sizeof(uint32_t));
     return NULL;
   }
   memcpy(words, entropy, (size_t)n_entropy * sizeof(uint32_t));
@@ -71,9 +72,11 @@ nd_rng *nd_rng_from_entropy(void) {
   /* SeedSequence() draws a 128-bit integer (pool size x 32 bits); as an int its words
    * lose their leading zeros. */
   uint32_t w[NDI_SEED_POOL];
-  if (os_entropy(w, sizeof w) != 0)
-    return ndi_error_null(ND_ERR_IO, "rng_from_entropy: cannot read entropy from the OS (getrandom and /dev/urandom failed: %s)",
-                          strerror(errno));
+  if (os_entropy(w, sizeof w) != 0) {
+    nd_set_error(ND_ERR_IO, "rng_from_entropy: cannot read entropy from the OS (getrandom and /dev/urandom failed: %s)",
+                 strerror(errno));
+    return NULL;
+  }
   int n = NDI_SEED_POOL;
   while (n > 1 && w[n - 1] == 0) n--;
   return rng_make("rng_from_entropy", w, n, NULL, 0);
@@ -81,14 +84,14 @@ nd_rng *nd_rng_from_entropy(void) {
 
 nd_status nd_rng_spawn(nd_rng *parent, int n, nd_rng **children) {
   static const char *op = "rng_spawn";
-  if (!parent) return ndi_null_arg_named(op, "parent");
-  if (n < 0) return ndi_error(ND_ERR_VALUE, "%s: n must be >= 0 (got %d)", op, n);
+  if (!parent) return nd_null_arg(op, "parent");
+  if (n < 0) return nd_set_error(ND_ERR_VALUE, "%s: n must be >= 0 (got %d)", op, n);
   if (n == 0) return ND_OK;
-  if (!children) return ndi_null_arg_named(op, "children");
+  if (!children) return nd_null_arg(op, "children");
   const ndi_seed_seq *s = &parent->seq;
   /* A child's key is the parent's plus one element, the child's number. */
-  uint32_t *key = ndi_malloc((size_t)(s->n_key + 2) * sizeof(uint32_t));
-  if (!key) return ndi_nomem(op, (size_t)(s->n_key + 2) * sizeof(uint32_t));
+  uint32_t *key = nd_malloc((size_t)(s->n_key + 2) * sizeof(uint32_t));
+  if (!key) return nd_out_of_memory(op, (size_t)(s->n_key + 2) * sizeof(uint32_t));
   if (s->n_key) memcpy(key, s->key, (size_t)s->n_key * sizeof(uint32_t));
   for (int i = 0; i < n; i++) {
     int nw = ndi_seed_words(s->n_spawned + (uint64_t)i, key + s->n_key);
@@ -98,17 +101,17 @@ nd_status nd_rng_spawn(nd_rng *parent, int n, nd_rng **children) {
         nd_rng_free(children[j]);
         children[j] = NULL;
       }
-      ndi_free(key);
+      nd_free(key);
       return ND_ERR_NOMEM;
     }
   }
-  ndi_free(key);
+  nd_free(key);
   parent->seq.n_spawned += (uint64_t)n;
   return ND_OK;
 }
 
 void nd_rng_free(nd_rng *g) {
   if (!g) return;
-  ndi_free(g->seq.entropy);
-  ndi_free(g);
+  nd_free(g->seq.entropy);
+  nd_free(g);
 }

@@ -1,7 +1,6 @@
 /* Running fill functions into new and existing arrays (see sampler.h). */
 #include "sampler.h"
 
-#include "core/error.h"
 #include "nd/core.h"
 #include "nd/toolkit.h"
 
@@ -35,6 +34,6 @@ nd_status ndi_sample_out(const char *op, nd_rng *g, nd_array *out, ndi_sampler_f
 
 nd_status ndi_sample_bad_dtype(const char *op, nd_dtype t, const char *accepted) {
   if (nd_check_dtype(op, (int)t)) return nd_last_status();
-  return ndi_error(ND_ERR_TYPE, "%s: unsupported dtype %s (accepted: %s)", op, nd_dtype_name(t),
+  return nd_set_error(ND_ERR_TYPE, "%s: unsupported dtype %s (accepted: %s)", op, nd_dtype_name(t),
                    accepted);
 }

@@ -3,7 +3,6 @@
  * smallest all-ones mask covering i, 32-bit draws while i < 2^32). */
 #include <string.h>
 
-#include "core/error.h"
 #include "nd/core.h"
 #include "nd/toolkit.h"
 #include "rng.h"
@@ -77,8 +76,8 @@ static void swap_sub(const nd_loop *s, char *p, char *q, size_t size) {
 
 nd_status nd_random_shuffle(nd_rng *g, nd_array *a, int axis) {
   const char *op = "random_shuffle";
-  NDI_REQUIRE_ST(op, g);
-  NDI_REQUIRE_ST(op, a);
+  ND_REQUIRE_ST(op, g);
+  ND_REQUIRE_ST(op, a);
   nd_status st = nd_check_writeable(op, a);
   if (st) return st;
   /* (a 0-d array has no axis to shuffle, even axis 0, as in NumPy) */
@@ -102,9 +101,11 @@ nd_status nd_random_shuffle(nd_rng *g, nd_array *a, int axis) {
 
 nd_array *nd_random_permutation(nd_rng *g, int64_t n) {
   const char *op = "random_permutation";
-  NDI_REQUIRE(op, g);
-  if (n < 0)
-    return ndi_error_null(ND_ERR_VALUE, "%s: n must be >= 0 (got %lld)", op, (long long)n);
+  ND_REQUIRE(op, g);
+  if (n < 0) {
+    nd_set_error(ND_ERR_VALUE, "%s: n must be >= 0 (got %lld)", op, (long long)n);
+    return NULL;
+  }
   nd_array *a = nd_alloc(op, ND_INT64, 1, &n, ND_C);
   if (!a) return NULL;
   int64_t *v = nd_data(a);

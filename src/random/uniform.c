@@ -1,29 +1,28 @@
 /* random and uniform: one 64-bit draw per float64 value, one 32-bit draw per float32 value
  * of random, so both run on the fixed-share engine (stream.h) and split across threads. The
- * converters from draws to values are compiled for several instruction sets (NDI_HOT). */
+ * converters from draws to values are compiled for several instruction sets (ND_HOT). */
 #include <math.h>
 
-#include "core/cpu.h"
-#include "core/error.h"
 #include "nd/core.h"
+#include "nd/toolkit.h"
 #include "sampler.h"
 #include "stream.h"
 
-NDI_HOT static void conv_random_f64(const ndi_stream *k, const void *draws, int64_t n,
+ND_HOT static void conv_random_f64(const ndi_stream *k, const void *draws, int64_t n,
                             char *out) {
   const uint64_t *restrict x = draws;
   double *restrict o = (double *)out;
   for (int64_t i = 0; i < n; i++) o[i] = ndi_u64_to_double(x[i]);
 }
 
-NDI_HOT static void conv_random_f32(const ndi_stream *k, const void *draws, int64_t n,
+ND_HOT static void conv_random_f32(const ndi_stream *k, const void *draws, int64_t n,
                             char *out) {
   const uint32_t *restrict w = draws;
   float *restrict o = (float *)out;
   for (int64_t i = 0; i < n; i++) o[i] = ndi_u32_to_float(w[i]);
 }
 
-NDI_HOT static void conv_uniform_f64(const ndi_stream *k, const void *draws, int64_t n,
+ND_HOT static void conv_uniform_f64(const ndi_stream *k, const void *draws, int64_t n,
                             char *out) {
   const uint64_t *restrict x = draws;
   double *restrict o = (double *)out;
@@ -31,7 +30,7 @@ NDI_HOT static void conv_uniform_f64(const ndi_stream *k, const void *draws, int
   for (int64_t i = 0; i < n; i++) o[i] = low + range * ndi_u64_to_double(x[i]);
 }
 
-NDI_HOT static void conv_uniform_f32(const ndi_stream *k, const void *draws, int64_t n,
+ND_HOT static void conv_uniform_f32(const ndi_stream *k, const void *draws, int64_t n,
                             char *out) {
   const uint64_t *restrict x = draws;
   float *restrict o = (float *)out;
@@ -67,15 +66,15 @@ static nd_status check_float(const char *op, nd_dtype t) {
 
 nd_array *nd_random_random(nd_rng *g, nd_dtype t, int ndim, const int64_t *shape) {
   const char *op = "random_random";
-  NDI_REQUIRE(op, g);
+  ND_REQUIRE(op, g);
   if (check_float(op, t)) return NULL;
   return ndi_sample_new(op, g, t, ndim, shape, fill_random, NULL);
 }
 
 nd_status nd_random_random_out(nd_rng *g, nd_array *out) {
   const char *op = "random_random_out";
-  NDI_REQUIRE_ST(op, g);
-  NDI_REQUIRE_ST(op, out);
+  ND_REQUIRE_ST(op, g);
+  ND_REQUIRE_ST(op, out);
   nd_status st = check_float(op, nd_dtype_of(out));
   return st ? st : ndi_sample_out(op, g, out, fill_random, NULL);
 }
@@ -85,17 +84,17 @@ static nd_status check_uniform(const char *op, double low, double high, uniform_
   p->low = low;
   p->range = high - low;
   if (!isfinite(p->range))
-    return ndi_error(ND_ERR_OVERFLOW, "%s: high - low range exceeds valid bounds (low %g, high %g)",
+    return nd_set_error(ND_ERR_OVERFLOW, "%s: high - low range exceeds valid bounds (low %g, high %g)",
                      op, low, high);
   if (signbit(p->range))
-    return ndi_error(ND_ERR_VALUE, "%s: high - low < 0 (low %g, high %g)", op, low, high);
+    return nd_set_error(ND_ERR_VALUE, "%s: high - low < 0 (low %g, high %g)", op, low, high);
   return ND_OK;
 }
 
 nd_array *nd_random_uniform(nd_rng *g, double low, double high, nd_dtype t, int ndim,
                             const int64_t *shape) {
   const char *op = "random_uniform";
-  NDI_REQUIRE(op, g);
+  ND_REQUIRE(op, g);
   uniform_params p;
   if (check_float(op, t) || check_uniform(op, low, high, &p)) return NULL;
   return ndi_sample_new(op, g, t, ndim, shape, fill_uniform, &p);
@@ -103,8 +102,8 @@ nd_array *nd_random_uniform(nd_rng *g, double low, double high, nd_dtype t, int 
 
 nd_status nd_random_uniform_out(nd_rng *g, nd_array *out, double low, double high) {
   const char *op = "random_uniform_out";
-  NDI_REQUIRE_ST(op, g);
-  NDI_REQUIRE_ST(op, out);
+  ND_REQUIRE_ST(op, g);
+  ND_REQUIRE_ST(op, out);
   uniform_params p;
   nd_status st = check_float(op, nd_dtype_of(out));
   if (!st) st = check_uniform(op, low, high, &p);

@@ -144,17 +144,21 @@ def apply(lib, rng, p, log):
             log.append("matrix_transpose")
             fx, fa = (lambda: np.matrix_transpose(x)), (lambda: lib.nd_matrix_transpose(a.h))
         elif op == "flip":
-            axes = sorted(set(int(v) for v in rng.integers(-nd_, max(nd_, 1), int(rng.integers(0, 3))))) if nd_ else []
+            # None is naxes ND_ALL_AXES (-1), a list (empty too) its length and entries
+            axes = None if rng.random() < 0.3 else sorted(set(int(v) for v in rng.integers(-nd_, max(nd_, 1), int(rng.integers(0, 3))))) if nd_ else []
             log.append("flip %s" % axes)
-            n, arr = int_arg(axes)
-            fx = (lambda: np.flip(x, tuple(axes) if axes else None))
+            n, arr = int_arg(axes or [])
+            n = -1 if axes is None else n
+            fx = (lambda: np.flip(x, None if axes is None else tuple(axes)))
             fa = (lambda: lib.nd_flip(a.h, n, arr))
         elif op == "squeeze":
             ones = [i for i in range(nd_) if x.shape[i] == 1]
-            axes = ones if rng.random() < 0.5 else [int(rng.integers(-nd_, max(nd_, 1)))] if nd_ else []
+            r = rng.random()
+            axes = None if r < 0.3 else ones if r < 0.6 else [int(rng.integers(-nd_, max(nd_, 1)))] if nd_ else []
             log.append("squeeze %s" % axes)
-            n, arr = int_arg(axes)
-            fx = (lambda: np.squeeze(x, tuple(axes)) if axes else np.squeeze(x))
+            n, arr = int_arg(axes or [])
+            n = -1 if axes is None else n
+            fx = (lambda: np.squeeze(x, None if axes is None else tuple(axes)))
             fa = (lambda: lib.nd_squeeze(a.h, n, arr))
         elif op == "expand_dims":
             ax = int(rng.integers(-nd_ - 2, nd_ + 2))

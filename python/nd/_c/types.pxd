@@ -51,6 +51,7 @@ cdef extern from "nd/types.h" nogil:
 
 cdef extern from "nd/axis.h" nogil:
     enum: ND_AXIS_NONE
+    enum: ND_ALL_AXES
 
 # C's bool, for function-pointer types that must match nd's prototypes exactly (bint is int)
 cdef extern from "stdbool.h":
