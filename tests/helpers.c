@@ -136,7 +136,7 @@ nd_array *th_make(nd_dtype t, int ndim, const int64_t *shape, th_layout L, unsig
     }
     case TH_NEGATIVE:
       base = nd_empty(t, ndim, shape, ND_C);
-      a = nd_flip(base, 0, NULL);
+      a = nd_flip(base, ND_ALL_AXES, NULL);
       break;
     case TH_BROADCAST:
       if (ndim == 0) {

@@ -40,7 +40,7 @@ LA_HELPER nd_array *la_relayout(nd_array *src, th_layout L) {
     }
     case TH_NEGATIVE:
       base = nd_empty(nd_dtype_of(src), nd, sh, ND_C);
-      v = nd_flip(base, 0, NULL);
+      v = nd_flip(base, ND_ALL_AXES, NULL);
       break;
     default: {
       if (nd < 3) return nd_copy(src, ND_C);

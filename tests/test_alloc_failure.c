@@ -53,8 +53,9 @@ static nd_status op_views(void) {
   if (!a) return nd_last_status();
   nd_array *v[] = {nd_index(a, "1:, None, ::-2"), nd_permute(a, 3, (int[]){2, 0, 1}),
                    nd_reshape(a, ND_SHAPE(20, 6), ND_C), nd_broadcast_to(a, ND_SHAPE(2, 4, 5, 6)),
-                   nd_diagonal(a, 1, 0, 2), nd_squeeze(a, 0, NULL), nd_expand_dims(a, 1),
-                   nd_flip(a, 0, NULL), nd_ravel(a, ND_F) /* a copy */, nd_flatten(a, ND_C)};
+                   nd_diagonal(a, 1, 0, 2), nd_squeeze(a, ND_ALL_AXES, NULL), nd_expand_dims(a, 1),
+                   nd_flip(a, ND_ALL_AXES, NULL), nd_ravel(a, ND_F) /* a copy */,
+                   nd_flatten(a, ND_C)};
   nd_status st = ND_OK;
   for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
     if (!v[i]) st = nd_last_status();

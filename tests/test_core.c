@@ -358,7 +358,7 @@ static void test_element_access(void **state) {
   TH_EXPECT_ERROR(nd_get_int64(u, &j, &got), ND_ERR_OVERFLOW, "get_int64: uint64 value 18446744073709551615 does not fit in int64");
   assert_int_equal(got, 7);
   /* through a reversed view too */
-  nd_array *ur = nd_flip(u, 0, NULL);
+  nd_array *ur = nd_flip(u, ND_ALL_AXES, NULL);
   j = 0;
   TH_EXPECT_ERROR(nd_get_int64(ur, &j, &got), ND_ERR_OVERFLOW, "18446744073709551615");
   j = 2;

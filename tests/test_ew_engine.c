@@ -187,7 +187,7 @@ static void test_in_place_and_overlap(void **state) {
   assert_values(x, 10, (double[]){0, 1, 2, 3, 4, 5, 6, 7, 8, 9});
   /* reversed view of itself */
   nd_array *y = th_arange(ND_FLOAT64, ND_SHAPE(6));
-  assert_int_equal(nd_subtract_out(y, y, nd_flip(y, 0, NULL)), ND_OK);
+  assert_int_equal(nd_subtract_out(y, y, nd_flip(y, ND_ALL_AXES, NULL)), ND_OK);
   assert_values(y, 6, (double[]){-5, -3, -1, 1, 3, 5});
   /* transpose of itself: m = m + m.T */
   nd_array *m = th_arange(ND_FLOAT64, ND_SHAPE(3, 3));
@@ -201,7 +201,7 @@ static void test_in_place_and_overlap(void **state) {
   /* a real view written from its complex base */
   nd_array *z = nd_astype(th_arange(ND_FLOAT64, ND_SHAPE(4)), ND_COMPLEX128);
   nd_array *re = nd_real(z);
-  assert_int_equal(nd_abs_out(re, nd_flip(z, 0, NULL)), ND_OK);
+  assert_int_equal(nd_abs_out(re, nd_flip(z, ND_ALL_AXES, NULL)), ND_OK);
   assert_values(re, 4, (double[]){3, 2, 1, 0});
   nd_scope_end();
 }
@@ -298,9 +298,9 @@ static void test_threads_identical(void **state) {
     }
   }
   nd_set_num_threads(2);
-  nd_array *p2 = nd_pow(x, nd_flip(x, 0, NULL));
+  nd_array *p2 = nd_pow(x, nd_flip(x, ND_ALL_AXES, NULL));
   nd_set_num_threads(1);
-  nd_array *p1 = nd_pow(x, nd_flip(x, 0, NULL));
+  nd_array *p1 = nd_pow(x, nd_flip(x, ND_ALL_AXES, NULL));
   assert_int_equal(memcmp(nd_data(p1), nd_data(p2), nd_nbytes(p1)), 0);
   nd_set_num_threads(0);
   nd_scope_end();

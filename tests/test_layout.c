@@ -383,7 +383,7 @@ static void test_contiguity(void **state) {
   assert_true(nd_is_contiguous(row, ND_C) && nd_is_contiguous(row, ND_F));
   nd_array *s = nd_index(a, "::2");
   assert_false(nd_is_contiguous(s, ND_C) || nd_is_contiguous(s, ND_F));
-  nd_array *n = nd_flip(a, 0, NULL);
+  nd_array *n = nd_flip(a, ND_ALL_AXES, NULL);
   assert_false(nd_is_contiguous(n, ND_C));
   nd_release(n);
   nd_release(s);

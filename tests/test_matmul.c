@@ -313,8 +313,8 @@ static void test_large(void **state) {
   nd_array *na = th_make(ND_FLOAT32, ND_SHAPE(8, 20000), TH_NEGATIVE, 19);
   nd_array *nb = th_make(ND_FLOAT32, ND_SHAPE(20000, 6), TH_NEGATIVE, 20);
   check_product(na, nb, nd_matmul(na, nb));
-  nd_array *flipped[3][2] = {{nd_flip(ra, 0, NULL), rb},
-                             {ra, nd_flip(rb, 0, NULL)},
+  nd_array *flipped[3][2] = {{nd_flip(ra, ND_ALL_AXES, NULL), rb},
+                             {ra, nd_flip(rb, ND_ALL_AXES, NULL)},
                              {nd_flip(nd_astype(ra, ND_COMPLEX64), 1, (int[]){1}), nd_astype(rb, ND_COMPLEX64)}};
   for (int q = 0; q < 3; q++) {
     nd_array *fa = flipped[q][0];

@@ -66,7 +66,7 @@ static void test_writes_refused_through_every_view(void **state) {
         nd_matrix_transpose(a),
         nd_expand_dims(a, 1),
         nd_squeeze(nd_index(a, ":1"), 0, NULL),
-        nd_flip(a, 0, NULL),
+        nd_flip(a, ND_ALL_AXES, NULL),
         nd_diagonal(a, 0, 1, 2),
         nd_real(a),
         nd_imag(a),

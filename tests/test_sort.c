@@ -384,7 +384,8 @@ static void test_unique(void **state) {
     const double zv[] = {1, 2, 0, -0.0, 1, 2, NAN, 0, 1, -1, -0.0, 0.0, 1, -1, 0, NAN};
     nd_array *z = nd_astype(nd_from_data(ND_COMPLEX128, ND_SHAPE(8), zv, ND_C), t ? ND_COMPLEX64 : ND_COMPLEX128);
     nd_array *vals, *idx, *zinv, *zcnt;
-    assert_int_equal(nd_unique_all(nd_flip(z, 0, NULL), &vals, &idx, &zinv, &zcnt), ND_OK);
+    assert_int_equal(nd_unique_all(nd_flip(z, ND_ALL_AXES, NULL), &vals, &idx, &zinv, &zcnt),
+                     ND_OK);
     /* reversed input: 0+nanj, 1-1j, -0+0j, 1-1j, nan+0j, 1+2j, 0-0j, 1+2j */
     const double want_re[] = {0, 0, 1, 1, NAN}, want_im[] = {0, NAN, -1, 2, 0};
     const int64_t want_cnt[] = {2, 1, 2, 2, 1}, want_idx[] = {2, 0, 1, 5, 4};

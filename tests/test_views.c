@@ -100,7 +100,7 @@ static void test_flip_and_diagonal(void **state) {
     for (int L = 0; L < TH_NUM_LAYOUTS; L++) {
       nd_array *a = th_make(th_all_dtypes[d], 3, shape3, (th_layout)L, 2);
       int64_t all[3] = {-3, -4, -5}, mid[3] = {3, -4, 5};
-      check_view(a, nd_flip(a, 0, NULL), map_flip, all);
+      check_view(a, nd_flip(a, ND_ALL_AXES, NULL), map_flip, all);
       check_view(a, nd_flip(a, 1, (int[]){-2}), map_flip, mid);
       for (int64_t off = -3; off <= 5; off++) {
         diag_ctx c = {off, 1, 2};
@@ -124,7 +124,7 @@ static void test_squeeze_expand(void **state) {
     for (int L = 0; L < TH_NUM_LAYOUTS; L++) {
       nd_array *a = th_make(th_all_dtypes[d], 4, sh, (th_layout)L, 3);
       int pos = 1;
-      nd_array *s = nd_squeeze(a, 0, NULL);
+      nd_array *s = nd_squeeze(a, ND_ALL_AXES, NULL);
       th_assert_shape(s, 3, shape3);
       check_view(a, nd_retain(s), map_drop_one, &pos);
       nd_array *s1 = nd_squeeze(a, 1, (int[]){-3});
@@ -186,9 +186,9 @@ static void test_zero_d_and_empty(void **state) {
   assert_int_equal(nd_ndim(t), 0);
   nd_array *e = nd_expand_dims(z, 0);
   th_assert_shape(e, 1, (int64_t[]){1});
-  nd_array *f = nd_flip(z, 0, NULL);
+  nd_array *f = nd_flip(z, ND_ALL_AXES, NULL);
   assert_int_equal(nd_ndim(f), 0);
-  nd_array *s = nd_squeeze(e, 0, NULL);
+  nd_array *s = nd_squeeze(e, ND_ALL_AXES, NULL);
   assert_int_equal(nd_ndim(s), 0);
   TH_EXPECT_ERROR(nd_matrix_transpose(z), ND_ERR_SHAPE, "matrix_transpose: array of dimension 0 has no matrix axes (needs at least 2)");
   TH_EXPECT_ERROR(nd_diagonal(e, 0, 0, 1), ND_ERR_SHAPE, "diagonal: array of dimension 1 has no diagonal (needs at least 2)");
@@ -200,7 +200,7 @@ static void test_zero_d_and_empty(void **state) {
   nd_array *em = nd_zeros(ND_INT8, ND_SHAPE(0, 3, 2), ND_C);
   nd_array *tp = nd_transpose(em);
   th_assert_shape(tp, 3, (int64_t[]){2, 3, 0});
-  nd_array *fl = nd_flip(em, 0, NULL);
+  nd_array *fl = nd_flip(em, ND_ALL_AXES, NULL);
   th_assert_shape(fl, 3, (int64_t[]){0, 3, 2});
   nd_array *dg = nd_diagonal(em, 0, 1, 2);
   th_assert_shape(dg, 2, (int64_t[]){0, 2});
@@ -231,8 +231,9 @@ static void test_view_errors(void **state) {
   TH_EXPECT_ERROR(nd_broadcast_to(a, ND_SHAPE(2, -1, 3)), ND_ERR_VALUE, "negative");
   TH_EXPECT_ERROR(nd_broadcast_to(a, -1, NULL), ND_ERR_VALUE, "ndim -1");
   nd_array *nulls[] = {nd_transpose(NULL), nd_swapaxes(NULL, 0, 1), nd_moveaxis(NULL, 0, 1),
-                       nd_matrix_transpose(NULL), nd_expand_dims(NULL, 0), nd_squeeze(NULL, 0, NULL),
-                       nd_flip(NULL, 0, NULL), nd_diagonal(NULL, 0, 0, 1), nd_real(NULL),
+                       nd_matrix_transpose(NULL), nd_expand_dims(NULL, 0),
+                       nd_squeeze(NULL, ND_ALL_AXES, NULL), nd_flip(NULL, ND_ALL_AXES, NULL),
+                       nd_diagonal(NULL, 0, 0, 1), nd_real(NULL),
                        nd_imag(NULL), nd_broadcast_to(NULL, 0, NULL), nd_ravel(NULL, ND_C),
                        nd_flatten(NULL, ND_C), nd_reshape_view(NULL, 0, NULL, ND_C),
                        nd_permute(NULL, 0, NULL)};
@@ -248,7 +249,7 @@ static void test_view_errors(void **state) {
   assert_int_equal(nd_ndim(x), ND_MAX_DIMS);
   TH_EXPECT_ERROR(nd_expand_dims(x, 0), ND_ERR_VALUE, "more than 64 dimensions");
   TH_EXPECT_ERROR(nd_index(x, "None"), ND_ERR_VALUE, "more than 64 dimensions");
-  nd_array *sq = nd_squeeze(x, 0, NULL);
+  nd_array *sq = nd_squeeze(x, ND_ALL_AXES, NULL);
   th_assert_shape(sq, 2, (int64_t[]){2, 3});
   nd_release(sq);
   nd_release(x);
