@@ -344,13 +344,12 @@ static void test_wide_intermediates(void **state) {
   nd_scope_end();
 }
 
-static void test_alloc_failures(void **state) {
-  (void)state;
-  nd_array *a = th_make(ND_FLOAT32, ND_SHAPE(5, 4, 3), TH_STEPPED, 1);
-  nd_array *b = th_make(ND_INT16, ND_SHAPE(3, 4, 6), TH_F, 2);
-  for (long n = 0; n < 40; n++) {
+/* nd_einsum(subs, a, b) with the n-th allocation failing, for n < tries: a result or a
+ * clear ND_ERR_NOMEM (LeakSanitizer checks that nothing is left behind); releases a, b. */
+static void einsum_alloc_failures(const char *subs, nd_array *a, nd_array *b, long tries) {
+  for (long n = 0; n < tries; n++) {
     ndi_alloc_fail_after(n);
-    nd_array *r = nd_einsum("ijk,kjl->il", 2, (nd_array *[]){a, b});
+    nd_array *r = nd_einsum(subs, 2, (nd_array *[]){a, b});
     ndi_alloc_fail_after(-1);
     if (!r) assert_int_equal(nd_last_status(), ND_ERR_NOMEM);
     nd_release(r);
@@ -358,6 +357,12 @@ static void test_alloc_failures(void **state) {
   }
   nd_release(a);
   nd_release(b);
+}
+
+static void test_alloc_failures(void **state) {
+  (void)state;
+  einsum_alloc_failures("ijk,kjl->il", th_make(ND_FLOAT32, ND_SHAPE(5, 4, 3), TH_STEPPED, 1),
+                        th_make(ND_INT16, ND_SHAPE(3, 4, 6), TH_F, 2), 40);
 }
 
 /* The small path (contract_small.c: products of at most NDI_LA_SMALL_MADDS multiply-adds
@@ -412,18 +417,8 @@ static void test_small_path(void **state) {
   ref_check(2, (nd_array *[]){u, v}, lab, "i", true, nd_vecdot(u, v, -1), 0);
   nd_scope_end();
   /* the heap block failing: a clear ND_ERR_NOMEM, nothing leaked */
-  nd_array *a = th_make(ND_FLOAT64, ND_SHAPE(64, 8, 2), TH_STEPPED, 1);
-  nd_array *b = th_make(ND_FLOAT64, ND_SHAPE(2, 4), TH_F, 2);
-  for (long n = 0; n < 30; n++) {
-    ndi_alloc_fail_after(n);
-    nd_array *r = nd_einsum("abk,kc->cab", 2, (nd_array *[]){a, b});
-    ndi_alloc_fail_after(-1);
-    if (!r) assert_int_equal(nd_last_status(), ND_ERR_NOMEM);
-    nd_release(r);
-    nd_clear_error();
-  }
-  nd_release(a);
-  nd_release(b);
+  einsum_alloc_failures("abk,kc->cab", th_make(ND_FLOAT64, ND_SHAPE(64, 8, 2), TH_STEPPED, 1),
+                        th_make(ND_FLOAT64, ND_SHAPE(2, 4), TH_F, 2), 30);
 }
 
 int main(void) {

@@ -166,6 +166,17 @@ static void test_thread_counts(void **state) {
 #define USERS 4
 #define ROUNDS 6
 
+/* Runs work on USERS program threads at once, users[i] (size bytes each) its argument,
+ * with nd at two threads (back to the default after). */
+static void run_users(void *(*work)(void *), void *users, size_t size) {
+  pthread_t th[USERS];
+  nd_set_num_threads(2);
+  for (int i = 0; i < USERS; i++)
+    assert_int_equal(pthread_create(&th[i], NULL, work, (char *)users + (size_t)i * size), 0);
+  for (int i = 0; i < USERS; i++) pthread_join(th[i], NULL);
+  nd_set_num_threads(0);
+}
+
 typedef struct {
   inputs *in;
   results *want;
@@ -193,19 +204,11 @@ static void test_concurrent_users(void **state) {
     make_inputs(&in[c], &cases[c], 2000 + (uint64_t)c);
     compute(&want[c], in[c].gen, in[c].sym, in[c].spd, in[c].rhs);
   }
-  nd_set_num_threads(2);
-  pthread_t th[USERS];
   user u[USERS];
-  for (int i = 0; i < USERS; i++) {
-    u[i] = (user){in, want, 0};
-    assert_int_equal(pthread_create(&th[i], NULL, user_work, &u[i]), 0);
-  }
+  for (int i = 0; i < USERS; i++) u[i] = (user){in, want, 0};
+  run_users(user_work, u, sizeof u[0]);
   int mismatches = 0;
-  for (int i = 0; i < USERS; i++) {
-    pthread_join(th[i], NULL);
-    mismatches += u[i].mismatches;
-  }
-  nd_set_num_threads(0);
+  for (int i = 0; i < USERS; i++) mismatches += u[i].mismatches;
   assert_int_equal(mismatches, 0);
   for (int c = 0; c < NCASES; c++) {
     release_results(&want[c]);
@@ -346,19 +349,11 @@ static void test_concurrent_products(void **state) {
   }
   nd_set_num_threads(1);
   for (int i = 0; i < PRODUCTS; i++) assert_non_null(want[i] = product(in, i));
-  nd_set_num_threads(2);
-  pthread_t th[USERS];
   product_user u[USERS];
-  for (int i = 0; i < USERS; i++) {
-    u[i] = (product_user){in, want, 0};
-    assert_int_equal(pthread_create(&th[i], NULL, product_work, &u[i]), 0);
-  }
+  for (int i = 0; i < USERS; i++) u[i] = (product_user){in, want, 0};
+  run_users(product_work, u, sizeof u[0]);
   int mismatches = 0;
-  for (int i = 0; i < USERS; i++) {
-    pthread_join(th[i], NULL);
-    mismatches += u[i].mismatches;
-  }
-  nd_set_num_threads(0);
+  for (int i = 0; i < USERS; i++) mismatches += u[i].mismatches;
   assert_int_equal(mismatches, 0);
   for (int i = 0; i < PRODUCTS; i++) nd_release(want[i]);
   for (int i = 0; i < 2 * PRODUCTS; i++) nd_release(in[i]);

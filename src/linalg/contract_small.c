@@ -61,40 +61,33 @@ static void dense_init(dense *d, const ndi_labeled *L, const ndi_lablist *o) {
     for (int64_t j = 0; j < n; j++)                                            \
       memcpy(d + i * dstep1 + j * dstep, s + i * sstep1 + j * sstep, ES);      \
   break;
-static void copy_small(int ndim, const int64_t *shape0, char *dst, const int64_t *ds0,
-                       const char *src, const int64_t *ss0, size_t es) {
-  /* axes of extent 1 dropped, neighbours that both sides walk as one merged */
-  int64_t shape[ND_MAX_DIMS], ds[ND_MAX_DIMS], ss[ND_MAX_DIMS];
-  int nd = 0;
-  for (int i = 0; i < ndim; i++) {
-    if (shape0[i] == 1) continue;
-    if (nd > 0 && ds[nd - 1] == ds0[i] * shape0[i] && ss[nd - 1] == ss0[i] * shape0[i]) {
-      shape[nd - 1] *= shape0[i];
-      ds[nd - 1] = ds0[i];
-      ss[nd - 1] = ss0[i];
-      continue;
-    }
-    shape[nd] = shape0[i], ds[nd] = ds0[i], ss[nd] = ss0[i];
-    nd++;
-  }
+static void copy_small(int ndim, const int64_t *shape, char *dst, const int64_t *ds,
+                       const char *src, const int64_t *ss, size_t es) {
+  /* nd's loop planner: axes of extent 1 dropped, neighbours that both sides walk as one
+   * merged (no sorting: the copies here are already in the order they walk best) */
+  nd_loop l;
+  nd_loop_init(&l, 2, ndim, shape, (const int64_t *const[]){ds, ss});
+  nd_loop_coalesce(&l, -1);
+  int nd = l.ndim;
   if (nd == 0) {
     memcpy(dst, src, es);
     return;
   }
   /* the two innermost axes as a block (rows here are often 2-4 elements long), an
    * odometer over the others */
-  int64_t m = 1, dstep1 = 0, sstep1 = 0, outer = 1, n = shape[nd - 1];
-  const int64_t dstep = ds[nd - 1] * (int64_t)es, sstep = ss[nd - 1] * (int64_t)es;
+  int64_t m = 1, dstep1 = 0, sstep1 = 0, outer = 1, n = l.shape[nd - 1];
+  const int64_t dstep = l.strides[0][nd - 1] * (int64_t)es;
+  const int64_t sstep = l.strides[1][nd - 1] * (int64_t)es;
   int no = nd - 1;
   if (nd >= 2) {
     no = nd - 2;
-    m = shape[nd - 2];
-    dstep1 = ds[nd - 2] * (int64_t)es;
-    sstep1 = ss[nd - 2] * (int64_t)es;
+    m = l.shape[nd - 2];
+    dstep1 = l.strides[0][nd - 2] * (int64_t)es;
+    sstep1 = l.strides[1][nd - 2] * (int64_t)es;
   }
   nd_odometer o;
-  ndi_odo_init_axes(&o, no, shape, 2, (const int64_t *[]){ds, ss});
-  for (int i = 0; i < no; i++) outer *= shape[i];
+  ndi_odo_init(&o, &l, 0, no);
+  for (int i = 0; i < no; i++) outer *= l.shape[i];
   for (int64_t r = 0; r < outer; r++, ndi_odo_next(&o)) {
     char *d = dst + o.offset[0] * (int64_t)es;
     const char *s = src + o.offset[1] * (int64_t)es;
