@@ -82,7 +82,7 @@ void ndi_la_blas_gemm_kblocks(const ndi_la_blas_op *p, int64_t m, int64_t n, int
         char *cb = c + es * OFF(i0, j0, p->ldc, false);
 #undef OFF
         gemm_one(p->dtype, p->row, p->ta, p->tb, p->conj_a, (int)mb, (int)nb, (int)kb, ab,
-                 (int)p->lda, bb, (int)p->ldb, cb, (int)p->ldc, p0 > 0);
+                 (int)p->lda, bb, (int)p->ldb, cb, (int)p->ldc, p->acc || p0 > 0);
       }
     }
   }

@@ -15,20 +15,26 @@
 #include "nd/types.h"
 
 /* One operand of a batched product: element [0,0] of batch element 0, the row and
- * column strides and one stride per batch axis, all in elements. */
+ * column strides, one stride per batch axis and one per summed axis (A and B only), all
+ * in elements. */
 typedef struct ndi_la_mat {
   char *data;
   int64_t rs, cs;
   int64_t bs[ND_MAX_DIMS];
+  int64_t ss[ND_MAX_DIMS];
 } ndi_la_mat;
 
 /* C[b..., m, n] = op(A)[b..., m, k] B[b..., k, n] for every index b of bshape. C is
  * written, never read (no accumulation), and must not overlap A or B; its batch strides
- * must not be 0 where the extent is above 1. op conjugates A when conj_a is set. */
+ * must not be 0 where the extent is above 1. op conjugates A when conj_a is set.
+ * With summed axes (nsd > 0, float and complex dtypes only): C[b...] = sum over s of
+ * op(A)[b..., s...] B[b..., s...], the "looped product" of a contraction whose summed
+ * labels do not walk as one axis: each s is a product at A's and B's s strides,
+ * accumulated into C (BLAS's beta = 1), so neither operand is copied whole. */
 typedef struct ndi_la_gemm {
   nd_dtype dtype;
-  int nbd;
-  int64_t bshape[ND_MAX_DIMS];
+  int nbd, nsd;
+  int64_t bshape[ND_MAX_DIMS], sshape[ND_MAX_DIMS];
   int64_t m, n, k;
   ndi_la_mat a, b, c;
   bool conj_a;

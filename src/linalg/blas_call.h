@@ -14,6 +14,7 @@ typedef struct ndi_la_blas_op {
   nd_dtype dtype;
   int64_t elsize;
   bool row, ta, tb, conj_a;
+  bool acc; /* C += op(A) B (beta = 1) instead of C = op(A) B */
   int64_t lda, ldb, ldc;
 } ndi_la_blas_op;
 
@@ -46,9 +47,10 @@ typedef struct ndi_la_vec {
 /* Whether g (float or complex, m or n equal to 1, k > 1) is such a product; fills v and
  * adds the bytes of work it needs per thread to *work. */
 bool ndi_la_vec_plan(const ndi_la_gemm *g, ndi_la_vec *v, size_t *work);
-/* One batch element: a, b, c point at its element [0,0] of A, B, C. */
+/* One batch element: a, b, c point at its element [0,0] of A, B, C; acc adds the product
+ * to C instead of writing it. */
 void ndi_la_vec_run(const ndi_la_gemm *g, const ndi_la_vec *v, const char *a, const char *b,
-                    char *c, char *work);
+                    char *c, char *work, bool acc);
 /* k == 1 without conjugation: C = A B as one elementwise pass over the whole batch. */
 nd_status ndi_la_outer_run(const ndi_la_gemm *g);
 

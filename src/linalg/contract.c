@@ -145,6 +145,13 @@ static nd_status gemm_terms(const char *op, const ndi_la_term *x, const ndi_la_t
     g.b.bs[i] = ndi_la_stride(&Ly, l);
     g.c.bs[i] = r->strides[Lo.pos[l]];
   }
+  g.nsd = map->sum.n;
+  for (int i = 0; i < map->sum.n; i++) {
+    int l = map->sum.lab[i];
+    g.sshape[i] = ndi_la_ext(&Lx, l);
+    g.a.ss[i] = ndi_la_stride(&Lx, l);
+    g.b.ss[i] = ndi_la_stride(&Ly, l);
+  }
   merge(&Lx, &map->M, &g.m, &g.a.rs);
   merge(&Lx, &map->K, &g.k, &g.a.cs);
   merge(&Ly, &map->K, &g.k, &g.b.rs);
@@ -250,7 +257,7 @@ nd_status ndi_la_contract(const char *op, const ndi_la_term *x, const ndi_la_ter
    * cost more than any of them saves. Otherwise the mapping (contract_map.c): which labels
    * the product walks as M, N and K, which it loops over, which operand is copied first,
    * the result's layout. */
-  ndi_la_groups groups = {B, M, N, K};
+  ndi_la_groups groups = {B, M, N, K, ndi_la_loops_sums(x->arr->dtype)};
   if (!empty && ndi_la_small_wanted(&Lx, &Ly, &groups))
     return ndi_la_contract_small(op, x, &Lx, y, &Ly, &groups, want ? nwant : 0, want, conj_x, out);
   ndi_la_map map;
@@ -268,7 +275,8 @@ nd_status ndi_la_contract(const char *op, const ndi_la_term *x, const ndi_la_ter
     return ND_OK;
   }
 
-  /* Operands the mapping copies: x as [B, M, K], y as [B, K, N]. */
+  /* Operands the mapping copies: x as [B, M, K], y as [B, K, N] (never with a looped
+   * sum, which reads both in place). */
   ndi_la_term px = {NULL, {0}}, py = {NULL, {0}};
   nd_status st = ND_OK;
   if (map.pack_x) {

@@ -42,12 +42,16 @@ void ndi_la_append(ndi_lablist *dst, const ndi_lablist *src);
  * K (in both, summed), in the operands' axis order. */
 typedef struct ndi_la_groups {
   ndi_lablist B, M, N, K;
+  bool loop_sums; /* summed labels may be looped over (the dtype is float or complex) */
 } ndi_la_groups;
 
-/* A mapping: the product C[loop..., M, N] = sum_K x[loop..., M, K] y[loop..., K, N] with
- * M, N and K each one strided axis of the operands (after the copies) and of the result. */
+/* A mapping: the product C[loop..., M, N] = sum_{sum, K} x[loop..., M, sum..., K]
+ * y[loop..., sum..., K, N] with M, N and K each one strided axis of the operands (after
+ * the copies) and of the result; labels of `sum` are looped over, each index a product
+ * accumulated into C (a looped product: nothing copied). */
 typedef struct ndi_la_map {
   ndi_lablist loop;    /* batch labels: B, and labels of M or N looped over */
+  ndi_lablist sum;     /* summed labels looped over (empty unless K would not merge) */
   ndi_lablist M, N, K; /* in merging order, outermost first */
   bool pack_x, pack_y; /* copy the operand first, into [B, M, K] / [B, K, N] */
   ndi_lablist order;   /* the result's axes, C-contiguous */
@@ -65,5 +69,9 @@ void ndi_la_choose_map(const ndi_labeled *Lx, const ndi_labeled *Ly, const ndi_l
  * when the other is long), and copying elems elements with the transposing copy engine. */
 double ndi_la_product_cost(double nb, double m, double n, double k, bool slow);
 double ndi_la_copy_cost(double elems);
+
+/* Can contractions of dtype t loop over summed labels (accumulating BLAS products: float32,
+ * float64, complex64, complex128)? */
+bool ndi_la_loops_sums(nd_dtype t);
 
 #endif

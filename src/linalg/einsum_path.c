@@ -81,6 +81,25 @@ static bool needs_copy(const ndi_la_term *t, const ndi_lset *sum) {
   return !ndi_la_merges(&L, &K);
 }
 
+/* The cost contract_map.c gives contracting x and y (neither with a label only it has and
+ * r lacks) into the labels r. */
+static double mapped_time(const ndi_la_term *x, const ndi_la_term *y, const ndi_lset *r) {
+  ndi_labeled Lx, Ly;
+  ndi_la_label_layout(&Lx, x->arr->ndim, x->arr->shape, x->arr->strides, x->lab);
+  ndi_la_label_layout(&Ly, y->arr->ndim, y->arr->shape, y->arr->strides, y->lab);
+  ndi_la_groups g = {.loop_sums = ndi_la_loops_sums(x->arr->dtype)};
+  for (int i = 0; i < x->arr->ndim; i++) {
+    int l = x->lab[i];
+    ndi_lablist *to = Ly.pos[l] < 0 ? &g.M : ndi_lset_has(r, l) ? &g.B : &g.K;
+    to->lab[to->n++] = l;
+  }
+  for (int i = 0; i < y->arr->ndim; i++)
+    if (Lx.pos[y->lab[i]] < 0) g.N.lab[g.N.n++] = y->lab[i];
+  ndi_la_map map;
+  ndi_la_choose_map(&Lx, &Ly, &g, 0, NULL, &map);
+  return map.cost;
+}
+
 /* Estimated seconds of contracting terms with labels a and b into labels r; ia, ib: the
  * operands' indices when they are operands (-1 for intermediates, laid out as needed). */
 static double step_time(const model *M, const ndi_lset *a, const ndi_lset *b, const ndi_lset *r,
@@ -95,9 +114,15 @@ static double step_time(const model *M, const ndi_lset *a, const ndi_lset *b, co
   if (!lempty(&by)) t += ndi_la_product_cost(1, lsize(b, d) / lsize(&by, d), 1, lsize(&by, d), false);
   if (lempty(&sum)) /* an elementwise product, one call over the result */
     return t + ndi_la_product_cost(1, 1, 1, 0, false) + ndi_la_copy_cost(lsize(r, d));
+  bool copy_a = ia >= 0 && needs_copy(&M->terms[ia], &sum);
+  bool copy_b = ib >= 0 && needs_copy(&M->terms[ib], &sum);
+  /* two of the einsum's own operands that the product cannot read in place: priced as
+   * contract_map.c maps them (a looped sum may beat the copy) */
+  if ((copy_a || copy_b) && ia >= 0 && ib >= 0 && lempty(&ax) && lempty(&by))
+    return t + mapped_time(&M->terms[ia], &M->terms[ib], r);
   t += ndi_la_product_cost(lsize(&kept, d), lsize(&mx, d), lsize(&ny, d), lsize(&sum, d), false);
-  if (ia >= 0 && needs_copy(&M->terms[ia], &sum)) t += ndi_la_copy_cost(lsize(a, d));
-  if (ib >= 0 && needs_copy(&M->terms[ib], &sum)) t += ndi_la_copy_cost(lsize(b, d));
+  if (copy_a) t += ndi_la_copy_cost(lsize(a, d));
+  if (copy_b) t += ndi_la_copy_cost(lsize(b, d));
   return t;
 }
 

@@ -120,15 +120,17 @@ static void plan_blas(const ndi_la_gemm *g, gemm_plan *P) {
 }
 
 /* single: the batch has one element (a long dot product is then split along k, which
- * uses the threads and keeps the bits independent of them). */
-static void plan_gemm(const ndi_la_gemm *g, gemm_plan *P, bool single) {
+ * uses the threads and keeps the bits independent of them). summed: the products
+ * accumulate (only BLAS's kernels can, with beta = 1). */
+static void plan_gemm(const ndi_la_gemm *g, gemm_plan *P, bool single, bool summed) {
   memset(P, 0, sizeof *P);
   char kind = ndi_dtype_kind(g->dtype);
   if (kind == 'b' || kind == 'i' || kind == 'u') {
     P->kind = K_INT;
     P->fn = ndi_gemm_int[g->dtype];
     P->work = ndi_gemm_int_work();
-  } else if (g->m <= NDI_GEMM_SMALL && g->n <= NDI_GEMM_SMALL && g->k <= NDI_GEMM_SMALL) {
+  } else if (!summed && g->m <= NDI_GEMM_SMALL && g->n <= NDI_GEMM_SMALL &&
+             g->k <= NDI_GEMM_SMALL) {
     P->kind = K_SMALL;
     P->fn = ndi_gemm_small[g->dtype];
   } else if (!(single && g->m == 1 && g->n == 1 && ndi_la_ksplit_wanted(1, 1, g->k)) &&
@@ -147,10 +149,11 @@ static void copy2d(nd_dtype t, int64_t r, int64_t c, char *dst, int64_t drs, int
   ndi_copy_layout(2, shape, d, s);
 }
 
+/* One batch element; acc (BLAS and gemv plans only) adds the product to C. */
 static void run_one(const ndi_la_gemm *g, const gemm_plan *P, const char *a, const char *b,
-                    char *c, char *work) {
+                    char *c, char *work, bool acc) {
   if (P->kind == K_VEC) {
-    ndi_la_vec_run(g, &P->vec, a, b, c, work);
+    ndi_la_vec_run(g, &P->vec, a, b, c, work, acc);
     return;
   }
   if (P->kind != K_BLAS) {
@@ -171,7 +174,10 @@ static void run_one(const ndi_la_gemm *g, const gemm_plan *P, const char *a, con
     b = w;
   }
   char *cc = P->pc.on ? work + P->pc.offset : c;
-  ndi_la_blas_gemm(&P->blas, g->m, g->n, g->k, a, b, cc);
+  if (P->pc.on && acc) copy2d(t, g->m, g->n, cc, P->pc.rs, P->pc.cs, c, g->c.rs, g->c.cs);
+  ndi_la_blas_op q = P->blas;
+  q.acc = acc;
+  ndi_la_blas_gemm(&q, g->m, g->n, g->k, a, b, cc);
   if (P->pc.on) copy2d(t, g->m, g->n, c, g->c.rs, g->c.cs, cc, P->pc.rs, P->pc.cs);
 }
 
@@ -185,7 +191,7 @@ static void run_range(const ndi_la_gemm *g, const gemm_plan *P, int64_t begin, i
   ndi_odo_seek(&o, begin);
   for (int64_t e = begin; e < end; e++, ndi_odo_next(&o))
     run_one(g, P, g->a.data + o.offset[0] * es, g->b.data + o.offset[1] * es,
-            g->c.data + o.offset[2] * es, work);
+            g->c.data + o.offset[2] * es, work, false);
 }
 
 typedef struct {
@@ -242,11 +248,154 @@ static nd_status ksplit_packed(const char *op, const ndi_la_gemm *g, const gemm_
   return st;
 }
 
+/* ---- products summed over extra axes (g->nsd > 0) ------------------------------------ */
+
+/* Drops summed axes of extent 1 and merges axes A and B both walk as one. */
+static void simplify_sums(ndi_la_gemm *g) {
+  int nd = 0;
+  for (int i = 0; i < g->nsd; i++) {
+    int64_t e = g->sshape[i];
+    if (e == 1) continue;
+    if (nd > 0 && g->a.ss[nd - 1] == g->a.ss[i] * e && g->b.ss[nd - 1] == g->b.ss[i] * e) {
+      g->sshape[nd - 1] *= e;
+      g->a.ss[nd - 1] = g->a.ss[i];
+      g->b.ss[nd - 1] = g->b.ss[i];
+      continue;
+    }
+    g->sshape[nd] = e;
+    g->a.ss[nd] = g->a.ss[i];
+    g->b.ss[nd] = g->b.ss[i];
+    nd++;
+  }
+  g->nsd = nd;
+}
+
+/* The summed range is cut into chunks by the shape alone, so the order of the additions
+ * (and C's bits) does not depend on the thread count. One chunk (each batch element summed
+ * in order by one thread) when the batch gives the threads enough to share or one product
+ * is large enough for BLAS's own threads; else up to SUM_CHUNKS, chunk 0 summed into C and
+ * each other one into a partial C of its own, added to C in chunk order at the end, while
+ * the partials stay under SUM_PARTIAL_BYTES. */
+#define SUM_CHUNKS 4
+#define SUM_PARTIAL_BYTES ((int64_t)1 << 24)
+
+static int64_t sum_chunks(const ndi_la_gemm *g, int64_t nb, int64_t ns) {
+  if (nb >= 2 * SUM_CHUNKS || g->m * g->n * g->k >= BIG_PRODUCT) return 1;
+  int64_t nch = ns < SUM_CHUNKS ? ns : SUM_CHUNKS;
+  int64_t bytes = nb * g->m * g->n * (int64_t)ndi_dtype_size(g->dtype);
+  while (nch > 1 && (nch - 1) * bytes > SUM_PARTIAL_BYTES) nch--;
+  return nch;
+}
+
+typedef struct {
+  const ndi_la_gemm *g, *gp; /* gp: g writing a dense row-major partial C */
+  const gemm_plan *P, *Pp;
+  int64_t nb, ns, nch;
+  char *part;  /* (nch - 1) x nb partial Cs of m x n */
+  char *work;  /* wsz bytes per thread, or NULL */
+  size_t wsz;
+} sum_job;
+
+/* Units u = e * nch + ch: chunk ch of batch element e. */
+static void sum_block(void *ctx, int64_t begin, int64_t end, int thread) {
+  const sum_job *j = ctx;
+  const ndi_la_gemm *g = j->g;
+  int64_t es = (int64_t)ndi_dtype_size(g->dtype), mn = g->m * g->n;
+  char *work = j->work ? j->work + j->wsz * (size_t)thread : NULL;
+  for (int64_t u = begin; u < end; u++) {
+    int64_t e = u / j->nch, ch = u % j->nch;
+    nd_odometer ob, os;
+    ndi_odo_init_axes(&ob, g->nbd, g->bshape, 3, (const int64_t *[]){g->a.bs, g->b.bs, g->c.bs});
+    ndi_odo_seek(&ob, e);
+    const char *a = g->a.data + ob.offset[0] * es, *b = g->b.data + ob.offset[1] * es;
+    char *c = ch == 0 ? g->c.data + ob.offset[2] * es : j->part + ((ch - 1) * j->nb + e) * mn * es;
+    int64_t s0 = ch * j->ns / j->nch, s1 = (ch + 1) * j->ns / j->nch;
+    ndi_odo_init_axes(&os, g->nsd, g->sshape, 2, (const int64_t *[]){g->a.ss, g->b.ss});
+    ndi_odo_seek(&os, s0);
+    for (int64_t s = s0; s < s1; s++, ndi_odo_next(&os))
+      run_one(ch == 0 ? g : j->gp, ch == 0 ? j->P : j->Pp, a + os.offset[0] * es,
+              b + os.offset[1] * es, c, work, s > s0);
+  }
+}
+
+/* C += the partials, in chunk order (complex values as pairs of reals). */
+static void add_partials(const sum_job *j) {
+  const ndi_la_gemm *g = j->g;
+  int64_t es = (int64_t)ndi_dtype_size(g->dtype), mn = g->m * g->n;
+  bool single = g->dtype == ND_FLOAT32 || g->dtype == ND_COMPLEX64;
+  int w = ndi_dtype_kind(g->dtype) == 'c' ? 2 : 1;
+  nd_odometer ob;
+  ndi_odo_init_axes(&ob, g->nbd, g->bshape, 1, (const int64_t *[]){g->c.bs});
+  for (int64_t e = 0; e < j->nb; e++, ndi_odo_next(&ob))
+    for (int64_t i = 0; i < g->m; i++)
+      for (int64_t q = 0; q < g->n; q++) {
+        char *dst = g->c.data + (ob.offset[0] + i * g->c.rs + q * g->c.cs) * es;
+        for (int r = 0; r < w; r++) {
+          double sd = single ? 0 : ((double *)dst)[r];
+          float sf = single ? ((float *)dst)[r] : 0;
+          for (int64_t ch = 1; ch < j->nch; ch++) {
+            const char *x = j->part + (((ch - 1) * j->nb + e) * mn + i * g->n + q) * es;
+            if (single) sf += ((const float *)x)[r];
+            else sd += ((const double *)x)[r];
+          }
+          if (single) ((float *)dst)[r] = sf;
+          else ((double *)dst)[r] = sd;
+        }
+      }
+}
+
+static nd_status run_summed(const char *op, ndi_la_gemm *g, int64_t nb) {
+  char kind = ndi_dtype_kind(g->dtype);
+  if (ndi_is_half(g->dtype) || (kind != 'f' && kind != 'c'))
+    return ndi_error(ND_ERR_TYPE, "%s: summed batched products take float32, float64, complex64 or complex128, not %s",
+                     op, ndi_dtype_name(g->dtype));
+  simplify_sums(g);
+  int64_t ns = 1;
+  for (int i = 0; i < g->nsd; i++) ns *= g->sshape[i];
+  if (ns == 0 || g->k == 0) {
+    write_zeros(g);
+    return ND_OK;
+  }
+  sum_job j = {g, NULL, NULL, NULL, nb, ns, sum_chunks(g, nb, ns), NULL, NULL, 0};
+  gemm_plan P, Pp;
+  ndi_la_gemm gp = *g;
+  plan_gemm(g, &P, false, true);
+  j.P = &P;
+  j.wsz = P.work;
+  if (j.nch > 1) {
+    gp.c.rs = g->n;
+    gp.c.cs = 1;
+    plan_gemm(&gp, &Pp, false, true);
+    j.gp = &gp;
+    j.Pp = &Pp;
+    if (Pp.work > j.wsz) j.wsz = Pp.work;
+  }
+  int64_t per = g->m * g->n * g->k, units = nb * j.nch;
+  int nt = ndi_threads_for(units * (ns / j.nch) * per / 4);
+  if (nt > units) nt = (int)units;
+  size_t pbytes = (size_t)((j.nch - 1) * nb * g->m * g->n) * ndi_dtype_size(g->dtype);
+  if (pbytes) j.part = ndi_aligned_alloc(pbytes);
+  if (j.wsz) j.work = ndi_aligned_alloc(j.wsz * (size_t)nt);
+  nd_status st = ND_OK;
+  if ((pbytes && !j.part) || (j.wsz && !j.work)) {
+    st = ndi_nomem(op, pbytes + j.wsz * (size_t)nt);
+  } else {
+    int prev = ndi_la_blas_begin(nt, (double)per);
+    ndi_la_run_blocks(units, nt, sum_block, &j);
+    ndi_la_blas_restore(prev);
+    if (j.nch > 1) add_partials(&j);
+  }
+  ndi_aligned_free(j.part, pbytes);
+  ndi_aligned_free(j.work, j.wsz * (size_t)nt);
+  return st;
+}
+
 nd_status ndi_la_gemm_run(const char *op, ndi_la_gemm *g) {
   simplify_batch(g);
   int64_t nb = 1;
   for (int i = 0; i < g->nbd; i++) nb *= g->bshape[i];
   if (nb == 0 || g->m == 0 || g->n == 0) return ND_OK;
+  if (g->nsd > 0) return run_summed(op, g, nb);
   if (ndi_is_half(g->dtype)) return ndi_la_gemm_half(op, g);
   if (g->k == 0) {
     write_zeros(g);
@@ -257,7 +406,7 @@ nd_status ndi_la_gemm_run(const char *op, ndi_la_gemm *g) {
       (g->m > NDI_GEMM_SMALL || g->n > NDI_GEMM_SMALL))
     return ndi_la_outer_run(g);
   gemm_plan P;
-  plan_gemm(g, &P, nb == 1);
+  plan_gemm(g, &P, nb == 1, false);
   int64_t per = g->m * g->n * g->k;
   if (nb == 1 && P.kind == K_BLAS && ndi_la_ksplit_wanted(g->m, g->n, g->k))
     return P.work ? ksplit_packed(op, g, &P) : ndi_la_gemm_ksplit(op, &P.blas, g);

@@ -112,46 +112,50 @@ static void conj_vec(nd_dtype t, int64_t n, char *y, int64_t s, int64_t es) {
   }
 }
 
+/* y = M x, or y += M x (acc: beta = 1) */
 static void gemv(nd_dtype t, bool row, bool conj, int k, int r, const void *m, int ld,
-                 const void *x, int incx, void *y, int incy) {
+                 const void *x, int incx, void *y, int incy, bool acc) {
   enum CBLAS_ORDER o = row ? CblasRowMajor : CblasColMajor;
   enum CBLAS_TRANSPOSE tr = conj ? CblasConjTrans : CblasTrans;
+  const double one[2] = {1, 0}, beta[2] = {acc ? 1 : 0, 0};
+  const float onef[2] = {1, 0}, betaf[2] = {acc ? 1.0f : 0.0f, 0};
   switch (t) {
-    case ND_FLOAT32: cblas_sgemv(o, tr, k, r, 1.0f, m, ld, x, incx, 0.0f, y, incy); break;
-    case ND_FLOAT64: cblas_dgemv(o, tr, k, r, 1.0, m, ld, x, incx, 0.0, y, incy); break;
-    case ND_COMPLEX64: {
-      const float one[2] = {1, 0}, zero[2] = {0, 0};
-      cblas_cgemv(o, tr, k, r, one, m, ld, x, incx, zero, y, incy);
-      break;
-    }
-    case ND_COMPLEX128: {
-      const double one[2] = {1, 0}, zero[2] = {0, 0};
-      cblas_zgemv(o, tr, k, r, one, m, ld, x, incx, zero, y, incy);
-      break;
-    }
+    case ND_FLOAT32: cblas_sgemv(o, tr, k, r, 1.0f, m, ld, x, incx, betaf[0], y, incy); break;
+    case ND_FLOAT64: cblas_dgemv(o, tr, k, r, 1.0, m, ld, x, incx, beta[0], y, incy); break;
+    case ND_COMPLEX64: cblas_cgemv(o, tr, k, r, onef, m, ld, x, incx, betaf, y, incy); break;
+    case ND_COMPLEX128: cblas_zgemv(o, tr, k, r, one, m, ld, x, incx, beta, y, incy); break;
     default: break;
   }
 }
 
+/* *out = x . y, or *out += x . y (acc) */
 static void dot(nd_dtype t, bool conj, int k, const void *x, int incx, const void *y, int incy,
-                void *out) {
+                void *out, bool acc) {
+  double d[2] = {0, 0};
+  float f[2] = {0, 0};
   switch (t) {
-    case ND_FLOAT32: *(float *)out = cblas_sdot(k, x, incx, y, incy); break;
-    case ND_FLOAT64: *(double *)out = cblas_ddot(k, x, incx, y, incy); break;
+    case ND_FLOAT32: f[0] = cblas_sdot(k, x, incx, y, incy); break;
+    case ND_FLOAT64: d[0] = cblas_ddot(k, x, incx, y, incy); break;
     case ND_COMPLEX64:
-      if (conj) cblas_cdotc_sub(k, x, incx, y, incy, out);
-      else cblas_cdotu_sub(k, x, incx, y, incy, out);
+      if (conj) cblas_cdotc_sub(k, x, incx, y, incy, f);
+      else cblas_cdotu_sub(k, x, incx, y, incy, f);
       break;
     case ND_COMPLEX128:
-      if (conj) cblas_zdotc_sub(k, x, incx, y, incy, out);
-      else cblas_zdotu_sub(k, x, incx, y, incy, out);
+      if (conj) cblas_zdotc_sub(k, x, incx, y, incy, d);
+      else cblas_zdotu_sub(k, x, incx, y, incy, d);
       break;
     default: break;
+  }
+  int w = t == ND_COMPLEX64 || t == ND_COMPLEX128 ? 2 : 1;
+  bool single = t == ND_FLOAT32 || t == ND_COMPLEX64;
+  for (int i = 0; i < w; i++) {
+    if (single) ((float *)out)[i] = (acc ? ((float *)out)[i] : 0.0f) + f[i];
+    else ((double *)out)[i] = (acc ? ((double *)out)[i] : 0.0) + d[i];
   }
 }
 
 void ndi_la_vec_run(const ndi_la_gemm *g, const ndi_la_vec *v, const char *a, const char *b,
-                    char *c, char *work) {
+                    char *c, char *work, bool acc) {
   nd_dtype t = g->dtype;
   int64_t es = v->es, xs = v->xs, ys = v->ys;
   const char *m = v->from_b ? b : a, *x = v->dot || v->from_b ? a : b, *y = v->dot ? b : NULL;
@@ -167,7 +171,7 @@ void ndi_la_vec_run(const ndi_la_gemm *g, const ndi_la_vec *v, const char *a, co
       ys = 1;
     }
     dot(t, v->conj, (int)v->k, blas_ptr(x, v->k, xs, es), (int)xs, blas_ptr(y, v->k, ys, es),
-        (int)ys, c);
+        (int)ys, c, acc);
     return;
   }
   if (v->pack_m) {
@@ -177,8 +181,10 @@ void ndi_la_vec_run(const ndi_la_gemm *g, const ndi_la_vec *v, const char *a, co
     ndi_copy_layout(2, shape, d, s);
     m = w;
   }
+  /* conj(x) M accumulates as conj(conj(C) + conj(M) x) */
+  if (v->conj_out && acc) conj_vec(t, v->r, c, ys, es);
   gemv(t, v->row, v->conj, (int)v->k, (int)v->r, m, (int)v->ld, blas_ptr(x, v->k, xs, es),
-       (int)xs, (char *)blas_ptr(c, v->r, ys, es), (int)ys);
+       (int)xs, (char *)blas_ptr(c, v->r, ys, es), (int)ys, acc);
   if (v->conj_out) conj_vec(t, v->r, c, ys, es);
 }
 
