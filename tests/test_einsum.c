@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/alloc.h"
+#include "linalg/contract_map.h"
 #include "linalg_ref.h"
 
 typedef struct {
@@ -421,6 +422,108 @@ static void test_small_path(void **state) {
                         th_make(ND_FLOAT64, ND_SHAPE(2, 4), TH_F, 2), 30);
 }
 
+/* The mapping contract_map.c chooses for C-contiguous operands x (labels xl) and y (yl)
+ * into labels out: does it loop over summed labels? */
+static bool takes_looped_sum(const char *xl, const int64_t *xs, const char *yl, const int64_t *ys,
+                             const char *out) {
+  int64_t sx[ND_MAX_DIMS], sy[ND_MAX_DIMS];
+  int lx[ND_MAX_DIMS], ly[ND_MAX_DIMS], nx = (int)strlen(xl), ny = (int)strlen(yl);
+  for (int i = 0; i < nx; i++) lx[i] = xl[i];
+  for (int i = 0; i < ny; i++) ly[i] = yl[i];
+  ndi_contiguous_strides(nx, xs, ND_C, sx);
+  ndi_contiguous_strides(ny, ys, ND_C, sy);
+  ndi_labeled Lx, Ly;
+  ndi_la_label_layout(&Lx, nx, xs, sx, lx);
+  ndi_la_label_layout(&Ly, ny, ys, sy, ly);
+  ndi_la_groups g = {.loop_sums = true};
+  for (int i = 0; i < nx; i++) {
+    ndi_lablist *to = !strchr(yl, xl[i]) ? &g.M : strchr(out, xl[i]) ? &g.B : &g.K;
+    to->lab[to->n++] = xl[i];
+  }
+  for (int i = 0; i < ny; i++)
+    if (!strchr(xl, yl[i])) g.N.lab[g.N.n++] = yl[i];
+  ndi_la_map map;
+  ndi_la_choose_map(&Lx, &Ly, &g, 0, NULL, &map);
+  return map.sum.n > 0 && !map.pack_x && !map.pack_y;
+}
+
+/* Summed labels that do not walk as one axis of an operand (k and d apart in kcad) are
+ * looped over, each index a product accumulated into the result, where that is cheaper than
+ * copying the operand: matrix-vector and matrix products, batch labels that give the threads
+ * enough (each element summed in order) or too little (the summed range in chunks with
+ * partial results), a three-operand path that takes the step, size 0, conj(x) on both
+ * orientations of a vector product; every layout, the float and complex dtypes (and int32,
+ * which copies instead), one and two threads, against the reference loop. */
+static void test_looped_sums(void **state) {
+  (void)state;
+  typedef struct {
+    const char *subs, *ref[3], *out;
+    int n;
+    int64_t shapes[3][5];
+    bool looped; /* the C layout takes the looped mapping (its first step, for 3 operands) */
+  } lcase;
+  static const lcase cs[] = {
+      {"kcad,kd->ac", {"kcad", "kd"}, "ac", 2, {{2, 26, 26, 26}, {2, 26}}, true},
+      {"kcad,kd,ic->ia", {"kcad", "kd", "ic"}, "ia", 3, {{2, 26, 26, 26}, {2, 26}, {5, 26}}, true},
+      {"kcad,kde->ace", {"kcad", "kde"}, "ace", 2, {{2, 26, 26, 26}, {2, 26, 3}}, true},
+      {"bkcad,bkd->bac", {"bkcad", "bkd"}, "bac", 2, {{8, 2, 12, 12, 12}, {8, 2, 12}}, true},
+      {"bkcad,bkd->bac", {"bkcad", "bkd"}, "bac", 2, {{3, 2, 16, 16, 16}, {3, 2, 16}}, true},
+      {"kcad,kd->ac", {"kcad", "kd"}, "ac", 2, {{2, 0, 26, 26}, {2, 26}}, false},
+      {"kcad,kd->ac", {"kcad", "kd"}, "ac", 2, {{0, 26, 26, 26}, {0, 26}}, false},
+  };
+  const nd_dtype types[] = {ND_FLOAT64, ND_FLOAT32, ND_COMPLEX128, ND_COMPLEX64, ND_INT32};
+  int threads = nd_get_num_threads();
+  for (size_t c = 0; c < sizeof cs / sizeof cs[0]; c++) {
+    if (cs[c].looped)
+      assert_true(takes_looped_sum(cs[c].ref[0], cs[c].shapes[0], cs[c].ref[1], cs[c].shapes[1],
+                                   cs[c].n == 2 ? cs[c].out : "ac"));
+    for (int nt = 1; nt <= 2; nt++) {
+      nd_set_num_threads(nt);
+      for (size_t d = 0; d < sizeof types / sizeof types[0]; d++)
+        for (int L = 0; L < TH_NUM_LAYOUTS; L++) {
+          nd_scope_begin();
+          nd_array *ops[3];
+          for (int k = 0; k < cs[c].n; k++)
+            ops[k] = th_make(types[d], (int)strlen(cs[c].ref[k]), cs[c].shapes[k],
+                             (th_layout)((L + k) % TH_NUM_LAYOUTS), (unsigned)(k + 1));
+          nd_array *r = nd_einsum(cs[c].subs, cs[c].n, ops);
+          if (!r) fail_msg("%s: %s", cs[c].subs, nd_last_error());
+          bool single = types[d] == ND_FLOAT32 || types[d] == ND_COMPLEX64;
+          ref_check(cs[c].n, ops, cs[c].ref, cs[c].out, false, r, single ? 1e-6 : 0);
+          nd_scope_end();
+        }
+    }
+  }
+  nd_set_num_threads(threads);
+  /* conj(x): x the matrix (gemv, conjugate-transposed) or the vector (conj of the product
+   * of the conjugated matrix) */
+  assert_true(takes_looped_sum("kcad", (int64_t[]){3, 40, 40, 40}, "kd", (int64_t[]){3, 40}, "ac"));
+  assert_true(takes_looped_sum("kd", (int64_t[]){3, 40}, "kcad", (int64_t[]){3, 40, 40, 40}, "ac"));
+  for (int L = 0; L < TH_NUM_LAYOUTS; L++)
+    for (int swap = 0; swap < 2; swap++) {
+      nd_scope_begin();
+      nd_array *big = th_make(ND_COMPLEX128, 4, (int64_t[]){3, 40, 40, 40}, (th_layout)L, 1);
+      nd_array *vec = th_make(ND_COMPLEX128, 2, (int64_t[]){3, 40}, (th_layout)((L + 1) % TH_NUM_LAYOUTS), 2);
+      nd_array *ops[2] = {swap ? vec : big, swap ? big : vec};
+      const char *labs[2] = {swap ? "kd" : "kcad", swap ? "kcad" : "kd"};
+      ndi_la_term x, y, out;
+      int lab[4];
+      for (int i = 0; labs[0][i]; i++) lab[i] = labs[0][i];
+      assert_int_equal(ndi_la_make_term("test", ops[0], ND_COMPLEX128, lab, &x), ND_OK);
+      for (int i = 0; labs[1][i]; i++) lab[i] = labs[1][i];
+      assert_int_equal(ndi_la_make_term("test", ops[1], ND_COMPLEX128, lab, &y), ND_OK);
+      bool keep[NDI_LA_MAX_LABELS] = {false};
+      keep['a'] = keep['c'] = true;
+      assert_int_equal(ndi_la_contract("test", &x, &y, keep, 0, NULL, true, &out), ND_OK);
+      nd_array *r = ndi_la_term_finish("test", &out, 2, (const int[]){'a', 'c'});
+      ref_check(2, ops, labs, "ac", true, r, 0);
+      nd_release(r);
+      nd_release(x.arr);
+      nd_release(y.arr);
+      nd_scope_end();
+    }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_against_reference), cmocka_unit_test(test_many_operands),
@@ -428,7 +531,7 @@ int main(void) {
       cmocka_unit_test(test_path),              cmocka_unit_test(test_seed002),
       cmocka_unit_test(test_views_dtypes_sizes), cmocka_unit_test(test_errors),
       cmocka_unit_test(test_alloc_failures),  cmocka_unit_test(test_wide_intermediates),
-      cmocka_unit_test(test_small_path),
+      cmocka_unit_test(test_small_path),        cmocka_unit_test(test_looped_sums),
   };
   return TH_RUN(tests);
 }

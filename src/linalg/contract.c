@@ -260,10 +260,12 @@ nd_status ndi_la_contract(const char *op, const ndi_la_term *x, const ndi_la_ter
   ndi_la_groups groups = {B, M, N, K, ndi_la_loops_sums(x->arr->dtype)};
   if (!empty && ndi_la_small_wanted(&Lx, &Ly, &groups))
     return ndi_la_contract_small(op, x, &Lx, y, &Ly, &groups, want ? nwant : 0, want, conj_x, out);
-  ndi_la_map map;
-  ndi_la_choose_map(&Lx, &Ly, &groups, want ? nwant : 0, want, &map);
-  if (empty) {
-    nd_array *r = alloc_for(op, ndi_compute_dtype(x->arr->dtype), &map.order, x, &Lx, y, &Ly);
+  if (empty) { /* no mapping to choose (an extent of 0 merges with anything, or nothing) */
+    lablist order = gemm_order;
+    append(&order, &M);
+    append(&order, &N);
+    if (want) order = in_want_order(&order, nwant, want);
+    nd_array *r = alloc_for(op, ndi_compute_dtype(x->arr->dtype), &order, x, &Lx, y, &Ly);
     if (!r) return nd_last_status();
     nd_status st = r->size ? ndi_fill(op, r, ND_INT(0)) : ND_OK;
     if (st) {
@@ -271,9 +273,11 @@ nd_status ndi_la_contract(const char *op, const ndi_la_term *x, const ndi_la_ter
       return st;
     }
     out->arr = r;
-    memcpy(out->lab, map.order.lab, sizeof(int) * (size_t)map.order.n);
+    memcpy(out->lab, order.lab, sizeof(int) * (size_t)order.n);
     return ND_OK;
   }
+  ndi_la_map map;
+  ndi_la_choose_map(&Lx, &Ly, &groups, want ? nwant : 0, want, &map);
 
   /* Operands the mapping copies: x as [B, M, K], y as [B, K, N] (never with a looped
    * sum, which reads both in place). */
