@@ -45,6 +45,37 @@ def test_contractions(subs, shapes, layout, dtype):
     check(got, want, 2e-5 if dtype == "complex64" else 1e-12)
 
 
+# Summed labels apart in an operand (k and d in kcad): looped over, each index a product
+# accumulated into the result, instead of copying the operand (shapes where that is the
+# cheaper mapping; the batch label b gives the threads elements to share).
+LOOPED = [
+    ("kcad,kd->ac", [(2, 26, 26, 26), (2, 26)]),
+    ("kcad,kd,ic->ia", [(2, 26, 26, 26), (2, 26), (5, 26)]),
+    ("kcad,kde->ace", [(2, 26, 26, 26), (2, 26, 3)]),
+    ("kd,kcad->ca", [(2, 26), (2, 26, 26, 26)]),
+    ("bkcad,bkd->bac", [(8, 2, 12, 12, 12), (8, 2, 12)]),
+    ("bkcad,bkd->bca", [(3, 2, 16, 16, 16), (3, 2, 16)]),
+    ("kcad,kd->ac", [(2, 26, 0, 26), (2, 26)]),
+]
+
+
+@pytest.mark.parametrize("subs,shapes", LOOPED)
+@pytest.mark.parametrize("layout", ["C", "F", "T", "reversed", "stepped"])
+@pytest.mark.parametrize("dtype", ["float32", "float64", "complex64", "complex128"])
+@pytest.mark.parametrize("threads", [1, 2])
+def test_looped_sums(subs, shapes, layout, dtype, threads):
+    rng = np.random.default_rng(zlib.crc32(f"{subs}{shapes}{layout}{dtype}".encode()))
+    pairs = [pair(rng, dtype, s[::-1] if layout == "T" else s, layout) for s in shapes]
+    want = np.einsum(subs, *[p[0] for p in pairs], optimize=True)
+    before = nd.get_num_threads()
+    nd.set_num_threads(threads)
+    try:
+        got = nd.einsum(subs, *[p[1] for p in pairs])
+    finally:
+        nd.set_num_threads(before)
+    check(got, want, 2e-5 if dtype in ("float32", "complex64") else 1e-12)
+
+
 def test_ao2mo_tensordot_chain():
     """Four tensordots, each summing the leading AO index (the second reads a permuted view
     of the first's result): equal to NumPy's."""
