@@ -7,10 +7,12 @@
  * labels of one operand that are neither kept nor shared are summed out first (a product
  * with a broadcast vector of ones). M, N and K must each be one strided axis of their
  * operands: when an operand's labels of a group cannot be merged into one axis, the
- * product loops over some of them as extra batch axes, or copies that operand (the
- * transposing copy engine) into a layout where they merge, whichever the cost model of
- * contract_map.c prices lower; everything else is read in place. Contractions with no
- * summed label are elementwise products, computed exactly as NumPy multiplies. */
+ * product loops over some of them as extra batch axes (summed labels too, for float and
+ * complex dtypes: each index a product accumulated into the result), or copies that
+ * operand (the transposing copy engine) into a layout where they merge, whichever the
+ * cost model of contract_map.c prices lower; everything else is read in place.
+ * Contractions with no summed label are elementwise products, computed exactly as NumPy
+ * multiplies. */
 #ifndef NDI_LINALG_CONTRACT_H
 #define NDI_LINALG_CONTRACT_H
 
