@@ -359,6 +359,52 @@ static void test_concurrent_products(void **state) {
   for (int i = 0; i < 2 * PRODUCTS; i++) nd_release(in[i]);
 }
 
+/* One product between 2^18 multiply-adds and NDI_LA_BLAS_THREADED_MIN is split along the
+ * longer of m and n over nd's threads (gemm_batch.c): the same bits on one and two
+ * threads, for blocks that divide the extent and blocks that do not, long m or long n,
+ * float and complex, C, transposed and reversed/stepped operands, and a matrix einsum. */
+static void test_split_products(void **state) {
+  (void)state;
+  const int64_t shapes[][3] = {{1024, 32, 32}, {1001, 33, 31}, {40, 37, 900}};
+  const nd_dtype types[] = {ND_FLOAT64, ND_FLOAT32, ND_COMPLEX128, ND_COMPLEX64};
+  for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
+    for (size_t t = 0; t < sizeof types / sizeof types[0]; t++) {
+      int64_t m = shapes[s][0], k = shapes[s][1], n = shapes[s][2];
+      nd_array *in[6];
+      for (int i = 0; i < 3; i++) {
+        bool tr = i == 1, step = i == 2;
+        int64_t kk = k * (step ? 2 : 1);
+        in[2 * i] = product_operand(types[t], tr ? kk : m, tr ? m : kk, 7 + (uint64_t)i);
+        in[2 * i + 1] = product_operand(types[t], tr ? n : kk, tr ? kk : n, 17 + (uint64_t)i);
+      }
+      for (int i = 0; i < 3; i++) {
+        nd_set_num_threads(1);
+        nd_array *one = product(in, i);
+        nd_set_num_threads(2);
+        nd_array *two = product(in, i);
+        nd_set_num_threads(0);
+        assert_true(same_bits(one, two));
+        nd_release(one);
+        nd_release(two);
+      }
+      for (int i = 0; i < 6; i++) nd_release(in[i]);
+    }
+  /* abc,cd->abd: a [1024, 32] x [32, 32] product inside einsum */
+  nd_array *x = product_operand(ND_FLOAT64, 1024, 32, 3), *w = product_operand(ND_FLOAT64, 32, 32, 4);
+  nd_array *x3 = nd_reshape(x, ND_SHAPE(32, 32, 32), ND_C);
+  nd_set_num_threads(1);
+  nd_array *one = nd_einsum("abc,cd->abd", 2, (nd_array *[]){x3, w});
+  nd_set_num_threads(2);
+  nd_array *two = nd_einsum("abc,cd->abd", 2, (nd_array *[]){x3, w});
+  nd_set_num_threads(0);
+  assert_true(same_bits(one, two));
+  nd_release(one);
+  nd_release(two);
+  nd_release(x3);
+  nd_release(x);
+  nd_release(w);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_eigvalsh_3x3),
@@ -366,6 +412,7 @@ int main(void) {
       cmocka_unit_test(test_concurrent_users),
       cmocka_unit_test(test_one_caller_threaded),
       cmocka_unit_test(test_concurrent_products),
+      cmocka_unit_test(test_split_products),
   };
   return TH_RUN(tests);
 }
