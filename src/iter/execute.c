@@ -147,6 +147,7 @@ static void locate_tile(const ndi_plan *p, const nd_odometer *o, const int64_t *
 typedef struct {
   int nop, k;            /* inputs 1..nop-1; the one being fetched */
   const int64_t *is, *bs; /* the plan's inner and block strides */
+  const int64_t *elsize;
   tile_at next;
   int64_t run, offset;   /* position in input k: run number, byte offset in the run */
 } tile_prefetch;
@@ -165,7 +166,7 @@ static void prefetch_lines(tile_prefetch *f, int64_t lines) {
     }
     /* the run's lowest address and its length in bytes */
     const char *start = f->next.ptrs[f->k] + f->run * across + (step < 0 ? (len - 1) * step : 0);
-    int64_t bytes = (len - 1) * (step < 0 ? -step : step) + 8;
+    int64_t bytes = (len - 1) * (step < 0 ? -step : step) + f->elsize[f->k];
     for (; f->offset < bytes && lines > 0; f->offset += 64, lines--)
       __builtin_prefetch(start + f->offset, 0, 2);
     if (f->offset >= bytes) {
@@ -203,7 +204,7 @@ static void run_tiles(const ndi_plan *p, const tile_split *s, int64_t begin, int
   ndi_odo_seek(&o, begin);
   tile_at g;
   locate_tile(p, &o, as, bs, &g);
-  tile_prefetch f = {p->nop, p->nop, is, bs, g, 0, 0};
+  tile_prefetch f = {p->nop, p->nop, is, bs, p->elsize, g, 0, 0};
   for (int64_t t = begin; t < end; t++) {
     if (t + 1 < end) {
       ndi_odo_next(&o);
