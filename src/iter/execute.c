@@ -152,21 +152,37 @@ typedef struct {
   int64_t run, offset;   /* position in input k: run number, byte offset in the run */
 } tile_prefetch;
 
+/* Input k of the next tile as runs: `runs` runs of `len` elements `step` bytes apart,
+ * the runs `across` bytes apart (a broadcast axis: one run). false: nothing to fetch. */
+typedef struct {
+  int64_t runs, len, step, across;
+} tile_runs;
+
+static bool runs_of(const tile_prefetch *f, int k, tile_runs *r) {
+  int64_t si = f->is[k], sb = f->bs[k];
+  int64_t ai = si < 0 ? -si : si, ab = sb < 0 ? -sb : sb;
+  if (ai == 0 && ab == 0) return false;
+  bool along_b = ab != 0 && (ab <= ai || ai == 0);
+  r->runs = along_b ? f->next.na : f->next.nb;
+  r->len = along_b ? f->next.nb : f->next.na;
+  r->step = along_b ? sb : si;
+  r->across = along_b ? si : sb;
+  if (r->across == 0) r->runs = 1;
+  return true;
+}
+
 static void prefetch_lines(tile_prefetch *f, int64_t lines) {
+  tile_runs r;
   while (lines > 0 && f->k < f->nop) {
-    int64_t si = f->is[f->k], sb = f->bs[f->k];
-    int64_t ai = si < 0 ? -si : si, ab = sb < 0 ? -sb : sb;
-    bool along_b = ab != 0 && (ab <= ai || ai == 0);
-    int64_t runs = along_b ? f->next.na : f->next.nb, len = along_b ? f->next.nb : f->next.na;
-    int64_t step = along_b ? sb : si, across = along_b ? si : sb;
-    if ((ai == 0 && ab == 0) || f->run >= runs) {
+    if (!runs_of(f, f->k, &r) || f->run >= r.runs) {
       f->k++;
       f->run = f->offset = 0;
       continue;
     }
     /* the run's lowest address and its length in bytes */
-    const char *start = f->next.ptrs[f->k] + f->run * across + (step < 0 ? (len - 1) * step : 0);
-    int64_t bytes = (len - 1) * (step < 0 ? -step : step) + f->elsize[f->k];
+    int64_t back = r.step < 0 ? (r.len - 1) * r.step : 0;
+    const char *start = f->next.ptrs[f->k] + f->run * r.across + back;
+    int64_t bytes = (r.len - 1) * (r.step < 0 ? -r.step : r.step) + f->elsize[f->k];
     for (; f->offset < bytes && lines > 0; f->offset += 64, lines--)
       __builtin_prefetch(start + f->offset, 0, 2);
     if (f->offset >= bytes) {
@@ -176,16 +192,12 @@ static void prefetch_lines(tile_prefetch *f, int64_t lines) {
   }
 }
 
-/* The lines of the inputs of a tile (about: runs of whole lines). */
+/* The lines of the inputs of the next tile (about: each run's lines plus one). */
 static int64_t tile_lines(const tile_prefetch *f) {
   int64_t n = 0;
-  for (int k = 1; k < f->nop; k++) {
-    int64_t ai = f->is[k] < 0 ? -f->is[k] : f->is[k], ab = f->bs[k] < 0 ? -f->bs[k] : f->bs[k];
-    if (ai == 0 && ab == 0) continue;
-    bool along_b = ab != 0 && (ab <= ai || ai == 0);
-    int64_t runs = along_b ? f->next.na : f->next.nb, len = along_b ? f->next.nb : f->next.na;
-    n += runs * ((len * (along_b ? ab : ai) + 63) / 64 + 1);
-  }
+  tile_runs r;
+  for (int k = 1; k < f->nop; k++)
+    if (runs_of(f, k, &r)) n += r.runs * ((r.len * (r.step < 0 ? -r.step : r.step) + 63) / 64 + 1);
   return n;
 }
 
