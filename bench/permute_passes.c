@@ -87,7 +87,7 @@ int main(int argc, char **argv) {
       }
       if (t < best) best = t;
     }
-    printf("%-18s %s%s t%d  %8.2f ms  %6.1f GB/s\n", argv[a], dt == ND_FLOAT64 ? "f64" : "f32", alloc ? " new" : "", nd_get_num_threads(), best * 1e3, bytes / best / 1e9);
+    printf("%-18s %s%s t%d  %9.3f ms  %6.1f GB/s\n", argv[a], dt == ND_FLOAT64 ? "f64" : "f32", alloc ? " new" : "", nd_get_num_threads(), best * 1e3, bytes / best / 1e9);
     nd_release(out);
     nd_release(x);
     nd_release(y);
