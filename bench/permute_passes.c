@@ -8,7 +8,8 @@
  *   nd_subtract_out), or with --alloc into a new one (nd_ascontiguous, nd_subtract), as
  *   programs written against the Array API do
  *
- * Prints one line per OP: best time in ms and GB/s counting every operand once. */
+ * Prints one line per OP: the best of R calls in ms and GB/s counting every operand
+ * once; bench/permute_passes.py prints the same for NumPy. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
