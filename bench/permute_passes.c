@@ -50,7 +50,8 @@ int main(int argc, char **argv) {
   }
   if (threads > 0) nd_set_num_threads(threads);
   int64_t shape[4];
-  if (a >= argc || sscanf(argv[a], "%ldx%ldx%ldx%ld", &shape[0], &shape[1], &shape[2], &shape[3]) != 4) {
+  if (a >= argc ||
+      sscanf(argv[a], "%ldx%ldx%ldx%ld", &shape[0], &shape[1], &shape[2], &shape[3]) != 4) {
     fprintf(stderr, "usage: permute_passes [--threads N] [--reps R] [--f32] AxBxCxD OP...\n");
     return 2;
   }
@@ -88,7 +89,8 @@ int main(int argc, char **argv) {
       }
       if (t < best) best = t;
     }
-    printf("%-18s %s%s t%d  %9.3f ms  %6.1f GB/s\n", argv[a], dt == ND_FLOAT64 ? "f64" : "f32", alloc ? " new" : "", nd_get_num_threads(), best * 1e3, bytes / best / 1e9);
+    printf("%-18s %s%s t%d  %9.3f ms  %6.1f GB/s\n", argv[a], dt == ND_FLOAT64 ? "f64" : "f32",
+           alloc ? " new" : "", nd_get_num_threads(), best * 1e3, bytes / best / 1e9);
     nd_release(out);
     nd_release(x);
     nd_release(y);

@@ -11,7 +11,8 @@ static const nd_dtype types[] = {ND_UINT8, ND_INT16, ND_FLOAT32, ND_FLOAT64, ND_
 /* Views by the axes of the base in the order they appear (0213: view axis 1 is base axis
  * 2): inner rows shared with a C result but the next axes swapped (row tiles), the inner
  * axis moved (element tiles), and the whole order reversed. */
-static const int perms[][4] = {{0, 2, 1, 3}, {2, 0, 3, 1}, {1, 3, 0, 2}, {3, 2, 1, 0}, {0, 1, 2, 3}};
+static const int perms[][4] = {
+    {0, 2, 1, 3}, {2, 0, 3, 1}, {1, 3, 0, 2}, {3, 2, 1, 0}, {0, 1, 2, 3}};
 #define NPERMS (sizeof perms / sizeof perms[0])
 
 /* Rows of 79 elements, other extents that make several ragged row tiles of the wider
@@ -56,7 +57,8 @@ static void read_at(const reader *r, const int64_t *i, double *re, double *im) {
 }
 
 /* got[i] == a[i] + b[i] (b may be NULL: got[i] == a[i]), by a loop over every index. */
-static void check_pass(const nd_array *got, const nd_array *a, const nd_array *b, const char *what) {
+static void check_pass(const nd_array *got, const nd_array *a, const nd_array *b,
+                       const char *what) {
   if (!got) fail_msg("%s: %s", what, nd_last_error());
   nd_dtype t = nd_dtype_of(got);
   int64_t n[4] = {1, 1, 1, 1}, i[4];
