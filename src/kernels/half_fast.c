@@ -57,26 +57,28 @@ NDI_T512 static inline __m512 exp_512(__m512 x, __m512 tlo, __m512 thi) {
   return _mm512_fmadd_ps(s, p, s);
 }
 
-/* 1/c and log c for the subintervals of [0.75, 1.5) centred on c = j/32 (width 1/32), at
- * entry j mod 32 (0..16 for c = 1 .. 1.5, 24..31 for c = 0.75 .. 0.97; 17..23 unused): 1/c
- * rounded to float32, and log c = -log(1/c) of that rounded value, so c = 1 holds 1 and 0
- * exactly. */
+/* 1/c and log c for the 32 subintervals of [0.75, 1.5) that the top 5 mantissa bits of m
+ * index (j): j = 0..15 [1 + j/32, 1 + (j + 1)/32), j = 16..31 [j/64 + 1/2, (j + 1)/64 +
+ * 1/2), the binade below, where the exponent of x is one less than that of m: there the
+ * entry holds ln2 + log c, with ln2 the float32 constant of log_512. c is the centre of its
+ * interval, but 1 for the two next to 1 (j = 0 and 31: log c = 0 and ln2 exactly, so that
+ * near x = 1 nothing cancels), and each 1/c is the float32 within 2000 ulps of the exact
+ * one that makes log c nearest a float32 (under 0.001 ulps from it). */
 static const float log_inv_c[32] = {
-    0x1p+0f,        0x1.f07c2p-1f,  0x1.e1e1e2p-1f, 0x1.d41d42p-1f, 0x1.c71c72p-1f,
-    0x1.bacf92p-1f, 0x1.af286cp-1f, 0x1.a41a42p-1f, 0x1.99999ap-1f, 0x1.8f9c18p-1f,
-    0x1.861862p-1f, 0x1.7d05f4p-1f, 0x1.745d18p-1f, 0x1.6c16c2p-1f, 0x1.642c86p-1f,
-    0x1.5c9882p-1f, 0x1.555556p-1f, 0x1p+0f,        0x1p+0f,        0x1p+0f,
-    0x1p+0f,        0x1p+0f,        0x1p+0f,        0x1p+0f,        0x1.555556p+0f,
-    0x1.47ae14p+0f, 0x1.3b13b2p+0f, 0x1.2f684cp+0f, 0x1.24924ap+0f, 0x1.1a7b96p+0f,
-    0x1.111112p+0f, 0x1.08421p+0f};
+    0x1p+0f, 0x1.e9108ap-1f, 0x1.dae26cp-1f, 0x1.cd9256p-1f, 0x1.c0d872p-1f, 0x1.b4f388p-1f,
+    0x1.a9885ep-1f, 0x1.9ec00ap-1f, 0x1.9494f8p-1f, 0x1.8ad852p-1f, 0x1.81720ap-1f,
+    0x1.78a7f4p-1f, 0x1.702518p-1f, 0x1.682356p-1f, 0x1.6062bep-1f, 0x1.58f9b2p-1f,
+    0x1.51d2bap+0f, 0x1.4b0196p+0f, 0x1.4476a8p+0f, 0x1.3e23f8p+0f, 0x1.3822bap+0f,
+    0x1.32331ep+0f, 0x1.2c9b8p+0f, 0x1.273046p+0f, 0x1.21fda4p+0f, 0x1.1cfcc8p+0f,
+    0x1.18085cp+0f, 0x1.135d42p+0f, 0x1.0eded2p+0f, 0x1.0a6122p+0f, 0x1.06270cp+0f, 0x1p+0f};
 static const float log_c[32] = {
-    0.0f,           0x1.f8299p-6f,  0x1.f0a30ap-5f,  0x1.6f0d28p-4f,  0x1.e27074p-4f,
-    0x1.29552cp-3f, 0x1.5ff306p-3f, 0x1.9525a8p-3f,  0x1.c8ff7ap-3f,  0x1.fb918cp-3f,
-    0x1.1675cap-2f, 0x1.2e8e2cp-2f, 0x1.4618bap-2f,  0x1.5d1bdap-2f,  0x1.739d7ep-2f,
-    0x1.89a33ap-2f, 0x1.9f323cp-2f, 0.0f,            0.0f,            0.0f,
-    0.0f,           0.0f,           0.0f,            0.0f,            -0x1.269624p-2f,
-    -0x1.f991c4p-3f, -0x1.a93ed8p-3f, -0x1.5bf408p-3f, -0x1.1178eep-3f, -0x1.9335e4p-4f,
-    -0x1.08599ap-4f, -0x1.0415c8p-5f};
+    0x0p+0f, 0x1.777088p-5f, 0x1.343c96p-4f, 0x1.a8b41ap-4f, 0x1.0d9c6p-3f, 0x1.449d2ap-3f,
+    0x1.7ad84cp-3f, 0x1.af6864p-3f, 0x1.e23e5p-3f, 0x1.0a113ap-2f, 0x1.22bd36p-2f,
+    0x1.3a5c26p-2f, 0x1.51c3aep-2f, 0x1.684806p-2f, 0x1.7e908cp-2f, 0x1.9453fap-2f,
+    0x1.a9c806p-2f, 0x1.bea7f2p-2f, 0x1.d31966p-2f, 0x1.e7406p-2f, 0x1.fac398p-2f,
+    0x1.07367p-1f, 0x1.10a664p-1f, 0x1.19f6b2p-1f, 0x1.230f38p-1f, 0x1.2bf868p-1f,
+    0x1.34f342p-1f, 0x1.3d8ecp-1f, 0x1.45fb78p-1f, 0x1.4e8ad4p-1f, 0x1.56bb5ap-1f,
+    0x1.62e43p-1f};
 
 typedef struct {
   __m512 lo, hi;
@@ -86,23 +88,20 @@ typedef struct {
 } tables;
 
 /* log x = e ln2 + log c + log1p(r): x = m 2^e with m in [0.75, 1.5) (getmant; e is the
- * exponent of x 4/3); the shifter 1.5 * 2^18 rounds m to the nearest c = j/32 and leaves j
- * in its low bits, the table index (vpermt2ps reads the low 5); r = m/c - 1 in one
- * rounding (|r| <= 1/48), log1p(r) = r + r^2 (c2 + c3 r + c4 r^2) fitted on the interval
- * (0.12 ulps). Near x = 1 (c = 1) the result is log1p(m - 1) with nothing to cancel.
- * Zero, negative, infinite and NaN x give -infinity, NaN or infinity, which the check
- * sends to the table. */
+ * exponent of x, one less than that of m for m < 1, which the table's entry adds back);
+ * r = m/c - 1 in one rounding (-1/64 <= r < 1/32), log1p(r) = r + r^2 (c2 + c3 r + c4 r^2)
+ * fitted on that interval (0.15 ulps). Zero, negative, infinite and NaN x give -infinity,
+ * NaN or infinity, which the check sends to the table. */
 NDI_T512 static inline __m512 log_512(__m512 x, const tables *t) {
   __m512 m = _mm512_getmant_ps(x, _MM_MANT_NORM_p75_1p5, _MM_MANT_SIGN_nan);
-  __m512 e = _mm512_getexp_ps(_mm512_mul_ps(x, SPLAT(0x1.555556p+0f)));
-  __m512i j = _mm512_castps_si512(_mm512_add_ps(m, SPLAT(0x1.8p18f)));
+  __m512i j = _mm512_srli_epi32(_mm512_castps_si512(m), 18);
   __m512 invc = _mm512_permutex2var_ps(t->a.lo, j, t->a.hi);
   __m512 logc = _mm512_permutex2var_ps(t->b.lo, j, t->b.hi);
   __m512 r = _mm512_fmsub_ps(m, invc, SPLAT(1.0f));
-  __m512 q = _mm512_fmadd_ps(SPLAT(-0x1.000e84p-2f), r, SPLAT(0x1.5568aep-2f));
-  q = _mm512_fmadd_ps(q, r, SPLAT(-0.5f));
+  __m512 q = _mm512_fmadd_ps(SPLAT(-0x1.f3061ep-3f), r, SPLAT(0x1.555d3cp-2f));
+  q = _mm512_fmadd_ps(q, r, SPLAT(-0x1.00002ep-1f));
   __m512 p = _mm512_fmadd_ps(q, _mm512_mul_ps(r, r), r);
-  return _mm512_add_ps(_mm512_fmadd_ps(e, SPLAT(0x1.62e43p-1f), logc), p);
+  return _mm512_add_ps(_mm512_fmadd_ps(_mm512_getexp_ps(x), SPLAT(0x1.62e43p-1f), logc), p);
 }
 
 /* The certain lanes of 32 16-bit results h, given `far`, those whose float32 value lies
