@@ -5,12 +5,12 @@
  * value a that is E float32 ulps from F(x) rounds to the same 16-bit result whenever it
  * lies more than E ulps from every rounding boundary of the 16-bit dtype (the midpoints
  * between neighbouring 16-bit numbers, which lie inside binades), since F(x) is then on
- * the same side. The polynomials below are within a few ulps of F, and a lane is kept
+ * the same side. The polynomials below are within 1-4 ulps of F, and a lane is kept
  * only when a is more than MARGIN ulps from a boundary and its 16-bit result is a normal
  * number above the smallest one (so that a lies in the binades where the dropped bits are
  * the ones tested). Lanes nearer a boundary, zeros, subnormals, infinities and NaNs (the
- * special cases and the inputs out of range) read the table instead: about one result in
- * 300. So every result is the table's; tests/test_half_table.c checks all 65536 inputs of
+ * special cases and the inputs out of range) read the table instead, and about one normal
+ * result in 1000 for float16, one in 3000 for bfloat16. So every result is the table's; tests/test_half_table.c checks all 65536 inputs of
  * both dtypes, dense runs of many lengths and starts, and on two threads.
  *
  * Each step handles 32 elements as two vectors of 16 float32 lanes: about 12 vector
@@ -18,16 +18,27 @@
  * check, against a core-bound 16-lane gather for the lookup. */
 #include "half_fast.h"
 
+#include <string.h>
+
 #include "core/cpu.h"
 #include "half_simd.h"
 
 #ifdef NDI_HALF_X86
 /* float32 ulps from a rounding boundary below which a lane reads the table: for float16
  * (13 dropped bits, 8192 ulps between neighbours) and bfloat16 (16 dropped bits); powers
- * of two, so that one test of the moved dropped bits decides. */
-enum { MARGIN_F16 = 16, MARGIN_BF16 = 64 };
+ * of two, so that one test of the moved dropped bits decides. Over all 65536 inputs the
+ * polynomials lie at most 1 ulp from nd's float32 kernels (4 for bfloat16 exp, whose
+ * range reaches k = 4096, where r loses more), so the margins are four times that. */
+enum { MARGIN_F16 = 4, MARGIN_BF16 = 16 };
 
 #define SPLAT(v) _mm512_set1_ps(v)
+
+typedef struct {
+  __m512 lo, hi;
+} table32;
+typedef struct {
+  table32 a, b;
+} tables; /* the 32-entry tables of a function, 16 lanes each */
 
 /* 2^(j/32), j = 0..31, rounded to float32 */
 static const float exp2_32nds[32] = {
@@ -46,12 +57,12 @@ static const float exp2_32nds[32] = {
  * ulps, so the error is that of r (k/32 ln2 in one rounding: under an ulp for float16's
  * range, 3 for bfloat16's) and of the table entry. Out of range, scalef gives 0 or
  * infinity, and a NaN stays NaN: the check sends them to the table. */
-NDI_T512 static inline __m512 exp_512(__m512 x, __m512 tlo, __m512 thi) {
+NDI_T512 static inline __m512 exp_512(__m512 x, const tables *c) {
   const __m512 shifter = SPLAT(0x1.8p18f);
   __m512 t = _mm512_fmadd_ps(x, SPLAT(0x1.715476p+0f), shifter);
   __m512 k32 = _mm512_sub_ps(t, shifter);
   __m512 r = _mm512_fnmadd_ps(k32, SPLAT(0x1.62e43p-1f), x);
-  __m512 s = _mm512_scalef_ps(_mm512_permutex2var_ps(tlo, _mm512_castps_si512(t), thi), k32);
+  __m512 s = _mm512_scalef_ps(_mm512_permutex2var_ps(c->a.lo, _mm512_castps_si512(t), c->a.hi), k32);
   __m512 q = _mm512_fmadd_ps(SPLAT(0x1.5555bap-3f), r, SPLAT(0x1.000054p-1f));
   __m512 p = _mm512_mul_ps(_mm512_fmadd_ps(q, r, SPLAT(1.0f)), r);
   return _mm512_fmadd_ps(s, p, s);
@@ -80,13 +91,6 @@ static const float log_c[32] = {
     0x1.34f342p-1f, 0x1.3d8ecp-1f, 0x1.45fb78p-1f, 0x1.4e8ad4p-1f, 0x1.56bb5ap-1f,
     0x1.62e43p-1f};
 
-typedef struct {
-  __m512 lo, hi;
-} table32;
-typedef struct {
-  table32 a, b;
-} tables;
-
 /* log x = e ln2 + log c + log1p(r): x = m 2^e with m in [0.75, 1.5) (getmant; e is the
  * exponent of x, one less than that of m for m < 1, which the table's entry adds back);
  * r = m/c - 1 in one rounding (-1/64 <= r < 1/32), log1p(r) = r + r^2 (c2 + c3 r + c4 r^2)
@@ -104,135 +108,128 @@ NDI_T512 static inline __m512 log_512(__m512 x, const tables *t) {
   return _mm512_add_ps(_mm512_fmadd_ps(_mm512_getexp_ps(x), SPLAT(0x1.62e43p-1f), logc), p);
 }
 
-/* The certain lanes of 32 16-bit results h, given `far`, those whose float32 value lies
- * more than the margin from a rounding boundary: the magnitude of h (h << 1 drops the
- * sign) strictly between the smallest normal number and infinity. */
-NDI_T512 static inline __mmask32 certain_32(__m512i h, __mmask32 far, int min_normal,
-                                            int max_normal) {
-  __m512i mag = _mm512_sub_epi16(_mm512_slli_epi16(h, 1),
-                                 _mm512_set1_epi16((short)(2 * min_normal + 2)));
-  return _mm512_mask_cmple_epu16_mask(
-      far, mag, _mm512_set1_epi16((short)(2 * (max_normal - min_normal - 1))));
-}
+/* 32 results rounded to the 16-bit dtype, and `far`: the lanes whose float32 value lies
+ * more than the margin from a rounding boundary. The dropped bits are tested in 16-bit
+ * lanes, taken in element order from the low halves of the float32 lanes (float16: all 13
+ * are there) or the moved ones (bfloat16): moved so that the margin either side of their
+ * midpoint falls at 0 .. 2 MARGIN - 1, the lanes at 2 MARGIN and above are far. */
+typedef struct {
+  __m512i h;
+  __mmask32 far;
+} rounded;
 
-/* float16: 16 + 16 inputs widened by vcvtph2ps, results rounded by vcvtps2ph */
-NDI_T512 static inline __mmask32 f16_narrow(__m512 a0, __m512 a1, __m512i *h) {
-  *h = _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtps_ph(a0, NDI_RNE)),
-                          _mm512_cvtps_ph(a1, NDI_RNE), 1);
-  /* the 13 dropped bits, moved so that the margin either side of their midpoint falls
-   * at 0 .. 2 MARGIN - 1 */
-  __m512i to0 = _mm512_set1_epi32(MARGIN_F16 - 0x1000);
-  __m512i keep = _mm512_set1_epi32(0x1fff & ~(2 * MARGIN_F16 - 1));
-  __mmask32 far = _mm512_kunpackw(
-      _mm512_test_epi32_mask(_mm512_add_epi32(_mm512_castps_si512(a1), to0), keep),
-      _mm512_test_epi32_mask(_mm512_add_epi32(_mm512_castps_si512(a0), to0), keep));
-  return certain_32(*h, far, 0x0400, 0x7bff);
+/* float16: vcvtph2ps and vcvtps2ph */
+NDI_T512 static inline void f16_widen(const uint16_t *x, __m512 *a0, __m512 *a1) {
+  *a0 = _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i *)x));
+  *a1 = _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i *)(x + 16)));
+}
+/* words 0, 2, .., 30 of the first vector, then of the second */
+static const short low_words[32] __attribute__((aligned(64))) = {
+    0,  2,  4,  6,  8,  10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30,
+    32, 34, 36, 38, 40, 42, 44, 46, 48, 50, 52, 54, 56, 58, 60, 62};
+NDI_T512 static inline rounded f16_round(__m512 a0, __m512 a1) {
+  rounded r;
+  r.h = _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtps_ph(a0, NDI_RNE)),
+                           _mm512_cvtps_ph(a1, NDI_RNE), 1);
+  __m512i low = _mm512_permutex2var_epi16(_mm512_castps_si512(a0),
+                                          _mm512_load_si512(low_words), _mm512_castps_si512(a1));
+  __m512i moved = _mm512_add_epi16(low, _mm512_set1_epi16(MARGIN_F16 - 0x1000));
+  r.far = _mm512_test_epi16_mask(moved, _mm512_set1_epi16(0x1fff & ~(2 * MARGIN_F16 - 1)));
+  return r;
 }
 
 /* bfloat16: the 32 inputs of a vector placed in the high halves of 32-bit lanes by
  * interleaving with zeros (elements 0-3, 8-11, ... in the first vector, 4-7, 12-15, ... in
- * the second), the results' high halves gathered back in element order. Adding 0x8000 + MARGIN moves
- * the dropped bits so that the MARGIN either side of their midpoint falls at 0 .. 2 MARGIN
- * - 1, and carries into the high half exactly where rounding to nearest rounds up, for
- * every lane the check keeps (a tie is within the margin). */
-NDI_T512 static inline void bf16_widen(__m512i v, __m512 *a0, __m512 *a1) {
+ * the second), the results' high halves gathered back in element order. Adding 0x8000 +
+ * MARGIN moves the dropped bits and carries into the high half exactly where rounding to
+ * nearest rounds up, for every lane the check keeps (a tie is within the margin). */
+NDI_T512 static inline void bf16_widen(const uint16_t *x, __m512 *a0, __m512 *a1) {
+  __m512i v = _mm512_loadu_si512(x);
   *a0 = _mm512_castsi512_ps(_mm512_unpacklo_epi16(_mm512_setzero_si512(), v));
   *a1 = _mm512_castsi512_ps(_mm512_unpackhi_epi16(_mm512_setzero_si512(), v));
 }
-NDI_T512 static inline __mmask32 bf16_narrow(__m512 a0, __m512 a1, __m512i *h,
-                                            __m512i order) {
+/* word i of the result: the high half of 32-bit lane 4 (i / 8) + i % 4 of the first vector
+ * (i % 8 < 4) or of the second (words 32 and up of the pair); the low half is one before */
+static const short bf16_high_words[32] __attribute__((aligned(64))) = {
+    1,  3,  5,  7,  33, 35, 37, 39, 9,  11, 13, 15, 41, 43, 45, 47,
+    17, 19, 21, 23, 49, 51, 53, 55, 25, 27, 29, 31, 57, 59, 61, 63};
+NDI_T512 static inline rounded bf16_round(__m512 a0, __m512 a1) {
   __m512i bias = _mm512_set1_epi32(0x8000 + MARGIN_BF16);
   __m512i v0 = _mm512_add_epi32(_mm512_castps_si512(a0), bias);
   __m512i v1 = _mm512_add_epi32(_mm512_castps_si512(a1), bias);
-  *h = _mm512_permutex2var_epi16(v0, order, v1);
-  __m512i dropped = _mm512_permutex2var_epi16(v0, _mm512_sub_epi16(order, _mm512_set1_epi16(1)), v1);
-  __mmask32 far = _mm512_test_epi16_mask(dropped, _mm512_set1_epi16((short)(0xffff & ~(2 * MARGIN_BF16 - 1))));
-  return certain_32(*h, far, 0x0080, 0x7f7f);
+  __m512i high = _mm512_load_si512(bf16_high_words);
+  __m512i moved = _mm512_permutex2var_epi16(v0, _mm512_sub_epi16(high, _mm512_set1_epi16(1)), v1);
+  rounded r = {_mm512_permutex2var_epi16(v0, high, v1),
+               _mm512_test_epi16_mask(moved, _mm512_set1_epi16(
+                                                 (short)(0xffff & ~(2 * MARGIN_BF16 - 1))))};
+  return r;
 }
-/* word i of the result: the high half of 32-bit lane 4L + i % 8 (L = i / 8) of the first
- * vector (i % 8 < 4) or of the second (words 32 and up of the pair) */
-NDI_T512 static inline __m512i bf16_order(void) {
-  _Alignas(64) short idx[32];
-  for (int i = 0; i < 32; i++) {
-    int lane = 4 * (i / 8) + i % 4;
-    idx[i] = (short)(2 * lane + 1 + (i % 8 >= 4 ? 32 : 0));
-  }
-  return _mm512_load_si512(idx);
+
+/* The lanes to keep, exp: far, with a result whose magnitude (h << 1 drops the sign) is
+ * strictly between the smallest normal number and infinity, so that its float32 value lay
+ * in the binades where the dropped bits are the ones tested. */
+NDI_T512 static inline __mmask32 normal_result(rounded r, const uint16_t *x, int min_normal,
+                                               int max_normal) {
+  (void)x;
+  __m512i mag = _mm512_sub_epi16(_mm512_slli_epi16(r.h, 1),
+                                 _mm512_set1_epi16((short)(2 * min_normal + 2)));
+  return _mm512_mask_cmple_epu16_mask(
+      r.far, mag, _mm512_set1_epi16((short)(2 * (max_normal - min_normal - 1))));
+}
+/* log: far, with a positive finite input (0 < x bits <= the largest finite), which
+ * is all it takes: log of such an input is a normal number far from the subnormals and
+ * infinity, or 0 exactly (x = 1, computed so). */
+NDI_T512 static inline __mmask32 positive_input(rounded r, const uint16_t *x, int min_normal,
+                                                int max_normal) {
+  (void)min_normal;
+  __m512i below = _mm512_sub_epi16(_mm512_loadu_si512(x), _mm512_set1_epi16(1));
+  return _mm512_mask_cmplt_epu16_mask(r.far, below, _mm512_set1_epi16((short)max_normal));
 }
 
 /* Stores 32 results, those the check did not keep (rare) read from the table; the inputs
- * are read before the store, which may overwrite them (in place). */
+ * are copied first, as the store may overwrite them (in place). */
 NDI_T512 static inline void put_32(uint16_t *o, const uint16_t *x, __m512i h, __mmask32 ok,
                                    const uint16_t *table) {
-  if (ok != 0xffffffffu) {
-    _Alignas(64) uint16_t r[32];
-    _mm512_store_si512(r, h);
-    for (uint32_t uncertain = ~(uint32_t)ok; uncertain; uncertain &= uncertain - 1) {
-      int b = __builtin_ctz(uncertain);
-      r[b] = table[x[b]];
-    }
-    h = _mm512_load_si512(r);
+  if (ok == 0xffffffffu) {
+    _mm512_storeu_si512(o, h);
+    return;
   }
+  uint16_t in[32];
+  memcpy(in, x, sizeof in);
   _mm512_storeu_si512(o, h);
-}
-
-NDI_T512 static table32 load_table(const float *v) {
-  return (table32){_mm512_loadu_ps(v), _mm512_loadu_ps(v + 16)};
-}
-
-NDI_T512 static void exp_f16(uint16_t *o, const uint16_t *x, int64_t n, const uint16_t *t) {
-  table32 e = load_table(exp2_32nds);
-  int64_t i = 0;
-  for (; i + 32 <= n; i += 32) {
-    __m512 a0 = exp_512(_mm512_cvtph_ps(_mm256_loadu_si256((const __m256i *)(x + i))), e.lo, e.hi);
-    __m512 a1 = exp_512(_mm512_cvtph_ps(_mm256_loadu_si256((const __m256i *)(x + i + 16))), e.lo, e.hi);
-    __m512i h;
-    __mmask32 ok = f16_narrow(a0, a1, &h);
-    put_32(o + i, x + i, h, ok, t);
+  for (uint32_t uncertain = ~(uint32_t)ok; uncertain; uncertain &= uncertain - 1) {
+    int b = __builtin_ctz(uncertain);
+    o[b] = table[in[b]];
   }
-  for (; i < n; i++) o[i] = t[x[i]];
 }
 
-NDI_T512 static void log_f16(uint16_t *o, const uint16_t *x, int64_t n, const uint16_t *t) {
-  tables lt = {load_table(log_inv_c), load_table(log_c)};
-  int64_t i = 0;
-  for (; i + 32 <= n; i += 32) {
-    __m512 a0 = log_512(_mm512_cvtph_ps(_mm256_loadu_si256((const __m256i *)(x + i))), &lt);
-    __m512 a1 = log_512(_mm512_cvtph_ps(_mm256_loadu_si256((const __m256i *)(x + i + 16))), &lt);
-    __m512i h;
-    __mmask32 ok = f16_narrow(a0, a1, &h);
-    put_32(o + i, x + i, h, ok, t);
-  }
-  for (; i < n; i++) o[i] = t[x[i]];
+NDI_T512 static tables load_tables(const float *a, const float *b) {
+  return (tables){{_mm512_loadu_ps(a), _mm512_loadu_ps(a + 16)},
+                  {_mm512_loadu_ps(b), _mm512_loadu_ps(b + 16)}};
 }
 
-NDI_T512 static void exp_bf16(uint16_t *o, const uint16_t *x, int64_t n, const uint16_t *t) {
-  table32 e = load_table(exp2_32nds);
-  __m512i order = bf16_order();
-  int64_t i = 0;
-  for (; i + 32 <= n; i += 32) {
-    __m512 a0, a1;
-    bf16_widen(_mm512_loadu_si512(x + i), &a0, &a1);
-    __m512i h;
-    __mmask32 ok = bf16_narrow(exp_512(a0, e.lo, e.hi), exp_512(a1, e.lo, e.hi), &h, order);
-    put_32(o + i, x + i, h, ok, t);
+/* One function (F, its tables A and B), one dtype (WIDEN, ROUND; the smallest normal and
+ * largest finite bit patterns), and the lanes to keep (KEEP). */
+#define FAST_LOOP(NAME, F, A, B, WIDEN, ROUND, KEEP, MIN_NORMAL, MAX_NORMAL)               \
+  NDI_T512 static void NAME(uint16_t *o, const uint16_t *x, int64_t n, const uint16_t *t) { \
+    tables c = load_tables(A, B);                                                         \
+    int64_t i = 0;                                                                        \
+    for (; i + 32 <= n; i += 32) {                                                        \
+      __m512 a0, a1;                                                                      \
+      WIDEN(x + i, &a0, &a1);                                                             \
+      rounded r = ROUND(F(a0, &c), F(a1, &c));                                            \
+      put_32(o + i, x + i, r.h, KEEP(r, x + i, MIN_NORMAL, MAX_NORMAL), t);               \
+    }                                                                                     \
+    for (; i < n; i++) o[i] = t[x[i]];                                                    \
   }
-  for (; i < n; i++) o[i] = t[x[i]];
-}
-
-NDI_T512 static void log_bf16(uint16_t *o, const uint16_t *x, int64_t n, const uint16_t *t) {
-  tables lt = {load_table(log_inv_c), load_table(log_c)};
-  __m512i order = bf16_order();
-  int64_t i = 0;
-  for (; i + 32 <= n; i += 32) {
-    __m512 a0, a1;
-    bf16_widen(_mm512_loadu_si512(x + i), &a0, &a1);
-    __m512i h;
-    __mmask32 ok = bf16_narrow(log_512(a0, &lt), log_512(a1, &lt), &h, order);
-    put_32(o + i, x + i, h, ok, t);
-  }
-  for (; i < n; i++) o[i] = t[x[i]];
-}
+FAST_LOOP(exp_f16, exp_512, exp2_32nds, exp2_32nds, f16_widen, f16_round, normal_result,
+          0x0400, 0x7bff)
+FAST_LOOP(log_f16, log_512, log_inv_c, log_c, f16_widen, f16_round, positive_input, 0x0400,
+          0x7bff)
+FAST_LOOP(exp_bf16, exp_512, exp2_32nds, exp2_32nds, bf16_widen, bf16_round, normal_result,
+          0x0080, 0x7f7f)
+FAST_LOOP(log_bf16, log_512, log_inv_c, log_c, bf16_widen, bf16_round, positive_input, 0x0080,
+          0x7f7f)
 #endif
 
 bool ndi_half_fast(ndi_half_fast_fn fn, bool bf16, uint16_t *o, const uint16_t *x, int64_t n,
