@@ -18,7 +18,6 @@
  * check, against a core-bound 16-lane gather for the lookup. */
 #include "half_fast.h"
 
-#include <string.h>
 
 #include "core/cpu.h"
 #include "half_simd.h"
@@ -186,21 +185,55 @@ NDI_T512 static inline __mmask32 positive_input(rounded r, const uint16_t *x, in
   return _mm512_mask_cmplt_epu16_mask(r.far, below, _mm512_set1_epi16((short)max_normal));
 }
 
-/* Stores 32 results, those the check did not keep (rare) read from the table; the inputs
- * are copied first, as the store may overwrite them (in place). */
-NDI_T512 static inline void put_32(uint16_t *o, const uint16_t *x, __m512i h, __mmask32 ok,
-                                   const uint16_t *table) {
+/* The lanes the check did not keep (rare: about 5 blocks of 32 in a hundred for float16
+ * log of values in [0.01, 5), its worst) read the table. In place, at once: the inputs are
+ * copied first, as the store overwrites them. Otherwise after the vector loop: a branch
+ * taken at random in the loop would wait for its block's loads from memory and discard
+ * the work running ahead of it when mispredicted (0.28 ns an element over 16M against
+ * 0.23 in L1); instead every block records its position and uncertain lanes, without a
+ * branch, and only uncertain ones advance the count. */
+NDI_T512 static inline void put_in_place(uint16_t *o, __m512i h, __mmask32 ok,
+                                         const uint16_t *table) {
   if (ok == 0xffffffffu) {
     _mm512_storeu_si512(o, h);
     return;
   }
-  uint16_t in[32];
-  memcpy(in, x, sizeof in);
+  _Alignas(64) uint16_t in[32];
+  _mm512_store_si512(in, _mm512_loadu_si512(o));
   _mm512_storeu_si512(o, h);
   for (uint32_t uncertain = ~(uint32_t)ok; uncertain; uncertain &= uncertain - 1) {
     int b = __builtin_ctz(uncertain);
     o[b] = table[in[b]];
   }
+}
+
+enum { DEFERRED = 64 };
+typedef struct {
+  int n;
+  uint32_t lanes[DEFERRED];
+  int64_t at[DEFERRED];
+} deferred;
+
+static void settle(deferred *d, uint16_t *o, const uint16_t *x, const uint16_t *table) {
+  for (int k = 0; k < d->n; k++)
+    for (uint32_t lanes = d->lanes[k]; lanes; lanes &= lanes - 1) {
+      int64_t e = d->at[k] + __builtin_ctz(lanes);
+      o[e] = table[x[e]];
+    }
+  d->n = 0;
+}
+
+NDI_T512 static inline void put_32(uint16_t *o, const uint16_t *x, int64_t i, __m512i h,
+                                   __mmask32 ok, const uint16_t *table, deferred *d) {
+  if (o == x) {
+    put_in_place(o + i, h, ok, table);
+    return;
+  }
+  _mm512_storeu_si512(o + i, h);
+  d->lanes[d->n] = ~(uint32_t)ok;
+  d->at[d->n] = i;
+  d->n += ok != 0xffffffffu;
+  if (d->n == DEFERRED) settle(d, o, x, table);
 }
 
 NDI_T512 static tables load_tables(const float *a, const float *b) {
@@ -213,13 +246,16 @@ NDI_T512 static tables load_tables(const float *a, const float *b) {
 #define FAST_LOOP(NAME, F, A, B, WIDEN, ROUND, KEEP, MIN_NORMAL, MAX_NORMAL)               \
   NDI_T512 static void NAME(uint16_t *o, const uint16_t *x, int64_t n, const uint16_t *t) { \
     tables c = load_tables(A, B);                                                         \
+    deferred d;                                                                           \
+    d.n = 0;                                                                              \
     int64_t i = 0;                                                                        \
     for (; i + 32 <= n; i += 32) {                                                        \
       __m512 a0, a1;                                                                      \
       WIDEN(x + i, &a0, &a1);                                                             \
       rounded r = ROUND(F(a0, &c), F(a1, &c));                                            \
-      put_32(o + i, x + i, r.h, KEEP(r, x + i, MIN_NORMAL, MAX_NORMAL), t);               \
+      put_32(o, x, i, r.h, KEEP(r, x + i, MIN_NORMAL, MAX_NORMAL), t, &d);                 \
     }                                                                                     \
+    settle(&d, o, x, t);                                                                  \
     for (; i < n; i++) o[i] = t[x[i]];                                                    \
   }
 FAST_LOOP(exp_f16, exp_512, exp2_32nds, exp2_32nds, f16_widen, f16_round, normal_result,
