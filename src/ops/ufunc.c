@@ -140,7 +140,7 @@ static void fill_half_table(uint16_t *table, const uint16_t *bits, const void *a
  * sqrt's float32 loop 0.17 ns (5.0 ms against the lookup's 6.5), but nd's float32 exp,
  * log, sin, tanh and the like 0.5-0.9 ns (they evaluate in float64); exp and log have
  * float32 polynomials of their own that read the table only for uncertain roundings
- * (kernels/half_fast.h): 0.22 and 0.25 ns (3.8 and 4.2 ms). */
+ * (kernels/half_fast.h): 0.22 and 0.24 ns (3.7 and 4.1 ms). */
 static ndi_half_unary dense_path(const ndi_ufunc *f, const uint16_t *table, nd_dtype dt) {
   ndi_half_unary u = {table, NULL, dt == ND_BFLOAT16, NDI_HALF_FAST_NONE};
   if (f->loops == ndi_k_sqrt) u.f32 = f->loops[ND_FLOAT32];
