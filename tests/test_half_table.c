@@ -4,8 +4,9 @@
  * (the input widened to float32, the float32 function, the result rounded to the 16-bit
  * dtype), NaN payloads included; _out forms into other dtypes round through the 16-bit
  * result; tables are built once under concurrent first use. The functions that compute
- * dense runs in float32 blocks instead (kernels/half_widen.c) give the same bits for
- * every length, start and thread split. */
+ * dense runs in float32 blocks (kernels/half_widen.c) or by polynomials (exp and log,
+ * kernels/half_fast.c) instead give the same bits for every length, start and thread
+ * split. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 
 #include "core/cpu.h"
 #include "helpers.h"
+#include "kernels/half_fast.h"
 
 typedef nd_array *(*unary_fn)(const nd_array *);
 typedef nd_status (*unary_out_fn)(nd_array *, const nd_array *);
@@ -164,6 +166,60 @@ static void test_dense_runs(void **state) {
   }
 }
 
+/* The polynomial path of exp and log (kernels/half_fast.c) called directly: taken on
+ * AVX-512 CPUs only, the table's bits for all 65536 inputs from unaligned starts and with
+ * tails, and the table read for few of the lanes whose result is a normal number (a check
+ * that kept too few would be no faster than the lookup). A table whose entries are all NaN
+ * (0x7fff, a result the polynomials never keep) shows which lanes read it. */
+static void test_fast_path(void **state) {
+  (void)state;
+  static const ndi_half_fast_fn fns[2] = {NDI_HALF_FAST_EXP, NDI_HALF_FAST_LOG};
+  static const unary_fn refs[2] = {nd_exp, nd_log};
+  uint16_t *o = malloc(65536 * sizeof *o), *marker = malloc(65537 * sizeof *marker);
+  assert_non_null(o);
+  assert_non_null(marker);
+  for (int i = 0; i <= 65536; i++) marker[i] = 0x7fff;
+  bool avx512 = (ndi_cpu_features() & NDI_CPU_AVX512BW) != 0;
+  for (int d = 0; d < 2; d++)
+    for (int k = 0; k < 2; k++) {
+      nd_scope_begin();
+      nd_array *x = nd_reshape(all_patterns(halves[d]), ND_SHAPE(65536), ND_C);
+      const uint16_t *bits = nd_data(x), *want = nd_data(through_f32(refs[k], x));
+      ndi_cpu_force_level(2);
+      assert_false(ndi_half_fast(fns[k], d == 1, o, bits, 65536, want));
+      ndi_cpu_force_level(-1);
+      assert_false(ndi_half_fast(NDI_HALF_FAST_NONE, d == 1, o, bits, 65536, want));
+      if (!avx512) {
+        nd_scope_end();
+        continue;
+      }
+      static const int64_t starts[] = {0, 1, 5, 31, 33};
+      for (size_t i = 0; i < sizeof starts / sizeof starts[0]; i++) {
+        int64_t n = 65536 - starts[i] - (int64_t)i;
+        assert_true(ndi_half_fast(fns[k], d == 1, o, bits + starts[i], n, want));
+        for (int64_t e = 0; e < n; e++)
+          if (o[e] != want[starts[i] + e])
+            fail_msg("%s %s, fast path from %lld, input 0x%04x: 0x%04x, the table gives 0x%04x",
+                     k ? "log" : "exp", d ? "bfloat16" : "float16", (long long)starts[i],
+                     bits[starts[i] + e], o[e], want[starts[i] + e]);
+      }
+      assert_true(ndi_half_fast(fns[k], d == 1, o, bits, 65536, marker));
+      int64_t normal = 0, looked_up = 0;
+      for (int e = 0; e < 65536; e++) {
+        int mag = want[e] & 0x7fff, lo = d ? 0x0080 : 0x0400, inf = d ? 0x7f80 : 0x7c00;
+        if (mag < lo || mag >= inf) continue;
+        normal++;
+        looked_up += o[e] == 0x7fff;
+      }
+      if (looked_up * 100 > normal)
+        fail_msg("%s %s: %lld of %lld normal results read from the table", k ? "log" : "exp",
+                 d ? "bfloat16" : "float16", (long long)looked_up, (long long)normal);
+      nd_scope_end();
+    }
+  free(o);
+  free(marker);
+}
+
 /* A long dense run split between two threads at whatever element the split falls on (all
  * patterns in a scrambled order, 2M elements): each element's bits are its pattern's. */
 static void test_dense_threads(void **state) {
@@ -262,6 +318,7 @@ int main(void) {
       cmocka_unit_test(test_0d_and_empty),
       cmocka_unit_test(test_every_level),
       cmocka_unit_test(test_dense_runs),
+      cmocka_unit_test(test_fast_path),
       cmocka_unit_test(test_dense_threads),
   };
   return TH_RUN(tests);

@@ -159,7 +159,7 @@ static void tiled_row(char *const *ptrs, const int64_t *strides, int64_t n, void
 /* Runs a tiled plan with buffers for the inputs that cross the output; false (nothing
  * done) when no input crosses or the buffers cannot be had. */
 static bool run_tiled(const ndi_plan *plan, ndi_loop_fn row_fn, void *row_ctx) {
-  if (plan->block_axis < 0) return false;
+  if (plan->block_axis < 0 || plan->tile_axis != plan->ndim - 1) return false;
   tiled t = {row_fn, row_ctx, plan->nop, {false}, {0}, {0}, NULL, 0, 1};
   int inner = plan->ndim - 1;
   bool any = false;

@@ -10,7 +10,12 @@
  *   4. adjacent axes that every operand traverses as one are merged;
  *   5. if another operand's fastest axis differs from the inner one (a transposed or
  *      F-ordered input against a C output), that axis is tiled together with the inner
- *      one, so both operands are read and written in cache-sized blocks.
+ *      one, so both operands are read and written in cache-sized blocks;
+ *   6. otherwise, if the rows are short and another operand's next axis after the inner
+ *      one differs from the output's (a 0213 permutation against a C output), those two
+ *      axes are tiled with whole rows as the points of a tile, so that both operands are
+ *      walked in runs of several rows instead of one row here, one row there.
+ * Tiles are walked in the output's axis order (execute.c).
  * Execution runs an inner loop (kernels/loop.h) over the innermost axis and splits the
  * rows (or tiles) across threads above the grain size. */
 #ifndef NDI_PLAN_H
@@ -45,8 +50,10 @@ typedef struct ndi_plan {
   int64_t strides[NDI_MAX_OPS][ND_MAX_DIMS];
   char *ptrs[NDI_MAX_OPS];
   int64_t elsize[NDI_MAX_OPS];
-  int block_axis;     /* axis tiled with the inner one, or -1 */
-  int64_t tile[2];    /* tile extents along block_axis and along the inner axis */
+  int block_axis;     /* axis tiled with tile_axis, or -1 */
+  int tile_axis;      /* the inner axis (tiles of elements), or the one outside it (tiles
+                       * whose points are whole rows of the inner axis) */
+  int64_t tile[2];    /* tile extents along block_axis and along tile_axis */
   int64_t tile_shift; /* the first tile along block_axis is this much shorter (see plan.c) */
   int64_t work_scale; /* cost of one element relative to a copy (for the thread grain) */
 } ndi_plan;

@@ -1,5 +1,6 @@
-/* Dense runs of a one-input 16-bit function computed in float32 blocks (see
- * half_widen.h): a block of inputs widened into a buffer in L1, the function's own float32
+/* Dense runs of a one-input 16-bit function computed by half_fast.c's polynomials, or in
+ * float32 blocks (see half_widen.h). The polynomials give the table's bits (half_fast.c
+ * says why). In blocks: a block of inputs widened into a buffer in L1, the function's own float32
  * loop over it, the results rounded back into the output. The run conversions give the
  * bits of the scalar ones, and nd's float32 loops give an element the same bits wherever
  * a block begins or ends (vmath.h), so every result equals the table's entry, which was
@@ -17,10 +18,13 @@ enum { BLOCK = 512 };
 
 void ndi_half_widen_loop(char *const *p, const int64_t *s, int64_t n, void *ctx) {
   const ndi_half_unary *u = ((const ndi_ew_ctx *)ctx)->data;
+  if (s[0] == 2 && s[1] == 2 &&
+      ndi_half_fast(u->fast, u->bf16, (uint16_t *)p[0], (const uint16_t *)p[1], n, u->table))
+    return;
   /* nd's plain-C float32 kernels (level 1: no AVX2 with FMA) give some NaNs other signs
    * and quieting than its vector kernels, so a table filled on one level would not match
    * blocks computed on the other: there, and for strided data, the table is read. */
-  if (s[0] != 2 || s[1] != 2 || ndi_vmath_level() < 2) {
+  if (s[0] != 2 || s[1] != 2 || !u->f32 || ndi_vmath_level() < 2) {
     ndi_ew_ctx lookup = {0, u->table};
     ndi_half_table_loop(p, s, n, &lookup);
     return;

@@ -92,7 +92,8 @@ typedef struct {
                                    * 16-bit float computed in float32) */
   nd_dtype in[NDI_EW_MAX_IN];     /* what each input is converted to */
   const uint16_t *table;          /* the 16-bit result table the loop reads, or NULL */
-  ndi_half_unary half;            /* the widened path's loop data (half.f32 NULL: unused) */
+  ndi_half_unary half;            /* the dense paths' loop data (half.f32 NULL and
+                                   * half.fast NONE: unused) */
 } resolved;
 
 static nd_status unsupported(const ndi_ufunc *f, const nd_array *const *in, int first) {
@@ -133,14 +134,20 @@ static void fill_half_table(uint16_t *table, const uint16_t *bits, const void *a
   ndi_elementwise(1, 1, shape, &o, &x, f->loops[ND_FLOAT32], &ctx, flags, f->work_scale);
 }
 
-/* Whether f's float16 and bfloat16 results are faster computed from dense runs in float32
- * blocks than looked up (kernels/half_widen.h). Measured on an AVX-512 CPU (16M elements,
- * one core): the lookup takes about 0.4 ns an element whatever the function; widening and
- * rounding take 0.12 ns, sqrt's float32 loop 0.17 ns (5.0 ms against the lookup's 6.5),
- * but nd's float32 exp, log, sin, tanh and the like 0.5-0.9 ns (they evaluate in float64).
- * A float32 polynomial for exp whose uncertain roundings read the table measured 0.33 ns
- * in L1 yet 5% slower than the lookup over 16M: of these only sqrt gains. */
-static bool widen_pays(const ndi_ufunc *f) { return f->loops == ndi_k_sqrt; }
+/* The dense path of f's float16 and bfloat16 results where one is faster than the lookup
+ * (kernels/half_widen.h). Measured on an AVX-512 CPU (16M elements, one core): the lookup
+ * takes about 0.4 ns an element whatever the function; widening and rounding take 0.12 ns,
+ * sqrt's float32 loop 0.17 ns (5.0 ms against the lookup's 6.5), but nd's float32 exp,
+ * log, sin, tanh and the like 0.5-0.9 ns (they evaluate in float64); exp and log have
+ * float32 polynomials of their own that read the table only for uncertain roundings
+ * (kernels/half_fast.h): 0.22 and 0.24 ns (3.7 and 4.1 ms). */
+static ndi_half_unary dense_path(const ndi_ufunc *f, const uint16_t *table, nd_dtype dt) {
+  ndi_half_unary u = {table, NULL, dt == ND_BFLOAT16, NDI_HALF_FAST_NONE};
+  if (f->loops == ndi_k_sqrt) u.f32 = f->loops[ND_FLOAT32];
+  if (f->loops == ndi_k_exp) u.fast = NDI_HALF_FAST_EXP;
+  if (f->loops == ndi_k_log) u.fast = NDI_HALF_FAST_LOG;
+  return u;
+}
 
 /* A one-input function from a 16-bit float to the same dtype computed in float32 reads its
  * results from a table of all 65536 (kernels/half_table.h) instead: the same bits, at the
@@ -151,10 +158,8 @@ static void half_table_path(const ndi_ufunc *f, resolved *r) {
   r->table = ndi_half_table(f->half, dt == ND_BFLOAT16, fill_half_table, arg);
   if (!r->table) return;
   r->loop = ndi_half_table_loop;
-  if (widen_pays(f)) {
-    r->half = (ndi_half_unary){r->table, f->loops[ND_FLOAT32], dt == ND_BFLOAT16};
-    r->loop = ndi_half_widen_loop;
-  }
+  r->half = dense_path(f, r->table, dt);
+  if (r->half.f32 || r->half.fast) r->loop = ndi_half_widen_loop;
   r->compute = r->kout = r->in[0] = dt;
 }
 
@@ -163,6 +168,7 @@ static nd_status resolve(const ndi_ufunc *f, const nd_array *const *in, resolved
   int mixed = mixed_sign(f, in);
   r->table = NULL;
   r->half.f32 = NULL;
+  r->half.fast = NDI_HALF_FAST_NONE;
   if (mixed) {
     r->loop = f->mixed[mixed - 1];
     r->compute = ND_INT64; /* not used beyond this */
@@ -358,7 +364,8 @@ static nd_status execute(const ndi_ufunc *f, const prepared *p, nd_array *out,
     }
   }
   if (negative_exponent(f, p, in)) return ND_ERR_VALUE;
-  ndi_ew_ctx ctx = {0, p->t.half.f32 ? (const void *)&p->t.half : p->t.table};
+  bool dense = p->t.half.f32 || p->t.half.fast;
+  ndi_ew_ctx ctx = {0, dense ? (const void *)&p->t.half : p->t.table};
   unsigned flags = ((f->flags & NDI_UF_CONTIG) && !p->t.table ? NDI_EW_CONTIGUOUS : 0) |
                    (fresh ? NDI_EW_NO_STREAM : 0);
   ndi_loop_fn unary = pow_shortcut(f, p, in);
