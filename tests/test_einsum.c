@@ -87,6 +87,24 @@ static void test_many_operands(void **state) {
   nd_scope_end();
 }
 
+/* einsum of n operands (labels ref[k], shapes rows of `width` extents from shapes)
+ * made in every layout, each operand shifted one layout from the previous, against the
+ * reference loop within tol. */
+static void check_layouts(const char *subs, int n, const char *const *ref, const char *out,
+                          const int64_t *shapes, int width, nd_dtype t, double tol) {
+  for (int L = 0; L < TH_NUM_LAYOUTS; L++) {
+    nd_scope_begin();
+    nd_array *ops[3];
+    for (int k = 0; k < n; k++)
+      ops[k] = th_make(t, (int)strlen(ref[k]), shapes + k * width,
+                       (th_layout)((L + k) % TH_NUM_LAYOUTS), (unsigned)(k + 1));
+    nd_array *r = nd_einsum(subs, n, ops);
+    if (!r) fail_msg("%s: %s", subs, nd_last_error());
+    ref_check(n, ops, ref, out, false, r, tol);
+    nd_scope_end();
+  }
+}
+
 /* The contractions of a closed-shell CCSD iteration and an AO->MO step at shapes where
  * BLAS runs (extents of 17 and more), on several dtypes and every layout: the mappings
  * that read operands in place, loop over part of a group (ldkc,ilda->akic: y's i and a do
@@ -118,17 +136,7 @@ static void test_contraction_mappings(void **state) {
   const nd_dtype types[] = {ND_FLOAT64, ND_FLOAT32, ND_COMPLEX128, ND_INT32};
   for (size_t c = 0; c < sizeof cs / sizeof cs[0]; c++)
     for (size_t d = 0; d < sizeof types / sizeof types[0]; d++)
-      for (int L = 0; L < TH_NUM_LAYOUTS; L++) {
-        nd_scope_begin();
-        nd_array *ops[3];
-        for (int k = 0; k < cs[c].n; k++)
-          ops[k] = th_make(types[d], (int)strlen(cs[c].ref[k]), cs[c].shapes[k],
-                           (th_layout)((L + k) % TH_NUM_LAYOUTS), (unsigned)(k + 1));
-        nd_array *r = nd_einsum(cs[c].subs, cs[c].n, ops);
-        if (!r) fail_msg("%s: %s", cs[c].subs, nd_last_error());
-        ref_check(cs[c].n, ops, cs[c].ref, cs[c].out, false, r, 0);
-        nd_scope_end();
-      }
+      check_layouts(cs[c].subs, cs[c].n, cs[c].ref, cs[c].out, cs[c].shapes[0], 4, types[d], 0);
 }
 
 /* Paths and FLOP counts NumPy 2.4's einsum_path(..., optimize='optimal') reports. */
@@ -479,19 +487,11 @@ static void test_looped_sums(void **state) {
                                    cs[c].n == 2 ? cs[c].out : "ac"));
     for (int nt = 1; nt <= 2; nt++) {
       nd_set_num_threads(nt);
-      for (size_t d = 0; d < sizeof types / sizeof types[0]; d++)
-        for (int L = 0; L < TH_NUM_LAYOUTS; L++) {
-          nd_scope_begin();
-          nd_array *ops[3];
-          for (int k = 0; k < cs[c].n; k++)
-            ops[k] = th_make(types[d], (int)strlen(cs[c].ref[k]), cs[c].shapes[k],
-                             (th_layout)((L + k) % TH_NUM_LAYOUTS), (unsigned)(k + 1));
-          nd_array *r = nd_einsum(cs[c].subs, cs[c].n, ops);
-          if (!r) fail_msg("%s: %s", cs[c].subs, nd_last_error());
-          bool single = types[d] == ND_FLOAT32 || types[d] == ND_COMPLEX64;
-          ref_check(cs[c].n, ops, cs[c].ref, cs[c].out, false, r, single ? 1e-6 : 0);
-          nd_scope_end();
-        }
+      for (size_t d = 0; d < sizeof types / sizeof types[0]; d++) {
+        bool single = types[d] == ND_FLOAT32 || types[d] == ND_COMPLEX64;
+        check_layouts(cs[c].subs, cs[c].n, cs[c].ref, cs[c].out, cs[c].shapes[0], 5, types[d],
+                      single ? 1e-6 : 0);
+      }
     }
   }
   nd_set_num_threads(threads);
