@@ -251,13 +251,16 @@ static nd_status ksplit_packed(const char *op, const ndi_la_gemm *g, const gemm_
 /* ---- one product below BLAS's threading, split across nd's threads ----------------------- */
 
 /* A single product of at least SPLIT_MIN multiply-adds (and below BIG_PRODUCT, where
- * BLAS's own threads take over) is cut along the longer of m and n into one block per
- * thread, each a serial BLAS call: a [1024, 32] x [32, 32] product ran on one core at 39
- * GFLOP/s where two gave NumPy's OpenBLAS 47-56. Each element of C is still one BLAS
- * product over the whole k, computed by the same kernel, so the bits do not depend on
- * the split. */
+ * BLAS's own threads take over) is cut along the longer of m and n into up to
+ * SPLIT_BLOCKS blocks of at least SPLIT_ROWS_MIN rows, each a serial BLAS call, run on
+ * nd's threads: a [1024, 32] x [32, 32] product ran on one core at 39 GFLOP/s where two
+ * gave NumPy's OpenBLAS 47-56. The blocks depend on the shape only, never on the thread
+ * count: BLAS may pick another kernel for a block than for the whole product (its
+ * small-matrix kernels go by size), so a split made per thread gave other last bits on
+ * one thread than on two. */
 #define SPLIT_MIN ((int64_t)1 << 18)
 #define SPLIT_ROWS_MIN 64
+#define SPLIT_BLOCKS 4
 
 typedef struct {
   const ndi_la_gemm *g;
@@ -292,10 +295,12 @@ static bool run_split(const char *op, const ndi_la_gemm *g, const gemm_plan *P, 
   int64_t per = g->m * g->n * g->k, ext = g->m >= g->n ? g->m : g->n;
   if (P->kind != K_BLAS || per < SPLIT_MIN || per >= BIG_PRODUCT || ext < 2 * SPLIT_ROWS_MIN)
     return false;
+  int64_t nb = ext / SPLIT_ROWS_MIN < SPLIT_BLOCKS ? ext / SPLIT_ROWS_MIN : SPLIT_BLOCKS;
+  split_job j = {g, P, (ext + nb - 1) / nb, g->m >= g->n, NULL};
+  nb = (ext + j.rows - 1) / j.rows;
   int nt = ndi_threads_for(per / 4);
-  if (nt > ext / SPLIT_ROWS_MIN) nt = (int)(ext / SPLIT_ROWS_MIN);
-  if (nt < 2) return false;
-  split_job j = {g, P, (ext + nt - 1) / nt, g->m >= g->n, NULL};
+  if (nt > nb) nt = (int)nb;
+  if (nt < 1) nt = 1;
   if (P->work) {
     j.work = ndi_aligned_alloc(P->work * (size_t)nt);
     if (!j.work) {
@@ -304,7 +309,7 @@ static bool run_split(const char *op, const ndi_la_gemm *g, const gemm_plan *P, 
     }
   }
   int prev = ndi_la_blas_serial_begin();
-  ndi_la_run_blocks((ext + j.rows - 1) / j.rows, nt, split_block, &j);
+  ndi_la_run_blocks(nb, nt, split_block, &j);
   ndi_la_blas_restore(prev);
   ndi_aligned_free(j.work, P->work * (size_t)nt);
   *st = ND_OK;
