@@ -212,8 +212,13 @@ void ndi_elementwise(int nin, int ndim, const int64_t *shape, const ndi_ew_opera
    * (the caller says so with NDI_EW_NO_STREAM). One thread cannot fill the bus: one core
    * has too few write-combining buffers for streaming stores to beat plain ones (16M
    * float64 on one core: add 26 ms streamed against 16 ms plain, log 29-30 ms against
-   * 23-29 ms), so a one-thread loop writes through the cache. */
+   * 23-29 ms), so a one-thread loop writes through the cache. Nor do kernels that cost more
+   * than a copy (work_scale above 1: math functions, table lookups): their threads do not
+   * fill the bus either, and the buffer and its fences cost them up to a third (16M
+   * elements on two threads, written through the cache against streamed: float64 exp 9.3-9.8
+   * against 12.0-13.7 ms, sin 17.6 against 20.9-21.5, float16 log 2.0-2.2 against 3.0-3.3). */
   if (!(flags & NDI_EW_NO_STREAM) && !b.convert[0] && plan.ndim > 0 && plan.block_axis < 0 &&
+      plan.work_scale <= 1 &&
       plan.size * b.loop_size[0] >= NDI_EW_STREAM_BYTES && ndi_plan_threads(&plan) > 1) {
     b.stream = true;
     need_buffer = true;
