@@ -318,24 +318,18 @@ static bool run_split(const char *op, const ndi_la_gemm *g, const gemm_plan *P, 
 
 /* ---- products summed over extra axes (g->nsd > 0) ------------------------------------ */
 
-/* Drops summed axes of extent 1 and merges axes A and B both walk as one. */
+/* Drops summed axes of extent 1 and merges axes A and B both walk as one (nd's loop
+ * planner, which keeps the axes' order: the order of the additions stays the labels'). */
 static void simplify_sums(ndi_la_gemm *g) {
-  int nd = 0;
-  for (int i = 0; i < g->nsd; i++) {
-    int64_t e = g->sshape[i];
-    if (e == 1) continue;
-    if (nd > 0 && g->a.ss[nd - 1] == g->a.ss[i] * e && g->b.ss[nd - 1] == g->b.ss[i] * e) {
-      g->sshape[nd - 1] *= e;
-      g->a.ss[nd - 1] = g->a.ss[i];
-      g->b.ss[nd - 1] = g->b.ss[i];
-      continue;
-    }
-    g->sshape[nd] = e;
-    g->a.ss[nd] = g->a.ss[i];
-    g->b.ss[nd] = g->b.ss[i];
-    nd++;
+  nd_loop l;
+  nd_loop_init(&l, 2, g->nsd, g->sshape, (const int64_t *const[]){g->a.ss, g->b.ss});
+  nd_loop_coalesce(&l, -1);
+  for (int i = 0; i < l.ndim; i++) {
+    g->sshape[i] = l.shape[i];
+    g->a.ss[i] = l.strides[0][i];
+    g->b.ss[i] = l.strides[1][i];
   }
-  g->nsd = nd;
+  g->nsd = l.ndim;
 }
 
 /* The summed range is cut into chunks by the shape alone, so the order of the additions
