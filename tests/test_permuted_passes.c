@@ -127,7 +127,8 @@ static void test_permuted_layouts(void **state) {
 }
 
 /* Row tiles at their edges: rows as long as a tile's run (one row per tile), a 0-d
- * array, empty permuted arrays, and extents of 1 between the permuted axes. */
+ * array, empty permuted arrays, and extents of 1 between the permuted axes; sums of
+ * three layouts. */
 static void test_permuted_edges(void **state) {
   (void)state;
   nd_scope_begin();
@@ -141,6 +142,20 @@ static void test_permuted_edges(void **state) {
       nd_array *w = nd_permute(y, 4, perms[0]);
       check_pass(nd_copy(v, ND_C), v, NULL, "copy to C");
       check_pass(nd_add(v, nd_copy(w, ND_C)), v, w, "add");
+    }
+  /* three operands each dense along another axis: x + permute_dims(x, (1, 0, 3, 2)) with
+   * x a 1230 view, into a new and into a C result (the plan picks the block axis by the
+   * third operand and walks that operand's axis just outside the tile) */
+  const int to1230[4] = {3, 0, 1, 2}, swap[4] = {1, 0, 3, 2};
+  const int64_t jabi[2][4] = {{7, 13, 13, 7}, {21, 9, 9, 21}};
+  for (int s = 0; s < 2; s++)
+    for (size_t ti = 0; ti < sizeof types / sizeof types[0]; ti++) {
+      nd_array *x = nd_permute(th_make(types[ti], 4, jabi[s], TH_C, 5), 4, to1230);
+      nd_array *y = nd_permute(x, 4, swap);
+      check_pass(nd_add(x, y), x, y, "x + x.transpose(1, 0, 3, 2)");
+      nd_array *c = nd_empty(types[ti], 4, nd_shape(x), ND_C);
+      assert_int_equal(nd_add_out(c, y, x), ND_OK);
+      check_pass(c, y, x, "x.transpose(1, 0, 3, 2) + x into C");
     }
   nd_array *z = nd_full(ND_FLOAT64, 0, NULL, 2.5, ND_C);
   check_pass(nd_add(z, z), z, z, "0-d add");

@@ -33,6 +33,24 @@ static int64_t aligned_tile_shift(const ndi_plan *p) {
   return 0;
 }
 
+/* A tile over the block axis b and the inner axis serves the operands dense along either;
+ * any other operand steps by the smaller of its two strides there (each element of it a
+ * line, or a page, of its own). Of the possible block axes the plan takes the one whose
+ * worst such stride is least: in i + j^T-like sums of three layouts (x + permute_dims(x,
+ * (1, 0, 3, 2)) of 21x21x93x93 float64 with x stored 1230, into C) a tile over the wrong
+ * axis read the third operand a page per element (188 ms), over the right one a line per
+ * element in runs of 4 pages (6.6 ms). */
+static int64_t third_operand_stride(const ndi_plan *p, int b) {
+  int inner = p->ndim - 1;
+  int64_t worst = 0;
+  for (int k = 0; k < p->nop; k++) {
+    int64_t si = iabs64(p->strides[k][inner]), sb = iabs64(p->strides[k][b]);
+    int64_t s = si < sb ? si : sb;
+    if (s >= NDI_BLOCK_MIN_STRIDE && s > worst) worst = s;
+  }
+  return worst;
+}
+
 static void choose_tiling(ndi_plan *p) {
   p->block_axis = -1;
   if (p->nop < 2 || p->ndim < 2 || (p->flags & NDI_PLAN_NO_BLOCK)) return;
@@ -40,6 +58,8 @@ static void choose_tiling(ndi_plan *p) {
   int64_t maxel = 0;
   for (int k = 0; k < p->nop; k++)
     if (p->elsize[k] > maxel) maxel = p->elsize[k];
+  if (p->shape[inner] < 4) return;
+  int64_t least = 0;
   for (int k = 0; k < p->nop; k++) {
     int64_t si = iabs64(p->strides[k][inner]);
     if (si < NDI_BLOCK_MIN_STRIDE) continue;
@@ -49,9 +69,11 @@ static void choose_tiling(ndi_plan *p) {
       if (sj == 0 || sj >= NDI_BLOCK_MIN_STRIDE || p->shape[j] < 4) continue;
       if (best < 0 || sj < iabs64(p->strides[k][best])) best = j;
     }
-    if (best >= 0 && p->shape[inner] >= 4) {
+    if (best < 0) continue;
+    int64_t cost = third_operand_stride(p, best);
+    if (p->block_axis < 0 || cost < least) {
       p->block_axis = best;
-      break;
+      least = cost;
     }
   }
   if (p->block_axis < 0) return;
@@ -100,6 +122,42 @@ static void choose_row_tiling(ndi_plan *p) {
   }
 }
 
+/* A third operand whose fastest axis is neither of the tiled two (i + j^T into a C result
+ * of ijab shapes: each operand fast along another axis) reads one element per cache line
+ * in a tile; the tiles are then walked with that axis innermost, so the next tile reads the
+ * rest of the same lines while they are still in L2. Walked in the output's order instead,
+ * the next tile along it came only after the whole of the other axes: 21x21x93x93 float64,
+ * i.e. x + permute_dims(x, (1, 0, 3, 2)) with x stored 1230, took 188 ms, NumPy 17 ms. */
+static void order_for_third_operand(ndi_plan *p) {
+  int inner = p->ndim - 1, b = p->block_axis;
+  if (p->tile_axis != inner || p->nop < 3) return;
+  for (int k = 0; k < p->nop; k++) {
+    if (iabs64(p->strides[k][inner]) < NDI_BLOCK_MIN_STRIDE ||
+        iabs64(p->strides[k][b]) < NDI_BLOCK_MIN_STRIDE)
+      continue;
+    int c = -1;
+    for (int j = 0; j < inner; j++) {
+      int64_t sj = iabs64(p->strides[k][j]);
+      if (j == b || sj == 0 || sj >= NDI_BLOCK_MIN_STRIDE || p->shape[j] < 2) continue;
+      if (c < 0 || sj < iabs64(p->strides[k][c])) c = j;
+    }
+    if (c < 0 || c == inner - 1 || (c == inner - 2 && b == inner - 1)) return;
+    /* move axis c to just outside the tile's axes (the block axis stays where it is if
+     * it is the one just outside the inner axis) */
+    int to = b == inner - 1 ? inner - 2 : inner - 1;
+    int64_t shape = p->shape[c], st[NDI_MAX_OPS];
+    for (int q = 0; q < p->nop; q++) st[q] = p->strides[q][c];
+    for (int j = c; j < to; j++) {
+      p->shape[j] = p->shape[j + 1];
+      for (int q = 0; q < p->nop; q++) p->strides[q][j] = p->strides[q][j + 1];
+    }
+    p->shape[to] = shape;
+    for (int q = 0; q < p->nop; q++) p->strides[q][to] = st[q];
+    if (b > c && b <= to) p->block_axis = b - 1;
+    return;
+  }
+}
+
 void ndi_plan_init(ndi_plan *p, int nop, int ndim, const int64_t *shape, const ndi_operand *ops,
                    unsigned flags) {
   p->nop = nop;
@@ -131,5 +189,8 @@ void ndi_plan_init(ndi_plan *p, int nop, int ndim, const int64_t *shape, const n
     for (int k = 0; k < nop; k++) p->strides[k][i] = l.strides[k][i];
   }
   choose_tiling(p);
-  if (p->block_axis < 0) choose_row_tiling(p);
+  if (p->block_axis >= 0)
+    order_for_third_operand(p);
+  else
+    choose_row_tiling(p);
 }
