@@ -35,11 +35,15 @@ static int64_t aligned_tile_shift(const ndi_plan *p) {
 
 /* A tile over the block axis b and the inner axis serves the operands dense along either;
  * any other operand steps by the smaller of its two strides there (each element of it a
- * line, or a page, of its own). Of the possible block axes the plan takes the one whose
- * worst such stride is least: in i + j^T-like sums of three layouts (x + permute_dims(x,
- * (1, 0, 3, 2)) of 21x21x93x93 float64 with x stored 1230, into C) a tile over the wrong
- * axis read the third operand a page per element (188 ms), over the right one a line per
- * element in runs of 4 pages (6.6 ms). */
+ * line of its own). Of the possible block axes the plan takes the one whose worst such
+ * stride is least: in sums of three layouts (x + permute_dims(x, (1, 0, 3, 2)) of
+ * 21x21x93x93 float64 with x a 1230 view, into C) a tile over the wrong axis read the third
+ * operand a page per element (188 ms), over the right one in runs of 4 pages (6.6 ms).
+ * Beyond NDI_TILE_THIRD_MAX bytes the plan does not tile at all: the loop in the output's
+ * order reuses that operand's lines better than tiles do (the 21x21x93x93 sums of two
+ * permuted C arrays into C, 2 threads: at 744 and 3528 bytes 10.5-11 ms untiled against
+ * 16-17 and 40 ms tiled, NumPy 20-25 ms; at 168 bytes 6.8 ms tiled against 9.4-14). */
+#define NDI_TILE_THIRD_MAX 512
 static int64_t third_operand_stride(const ndi_plan *p, int b) {
   int inner = p->ndim - 1;
   int64_t worst = 0;
@@ -76,6 +80,7 @@ static void choose_tiling(ndi_plan *p) {
       least = cost;
     }
   }
+  if (least > NDI_TILE_THIRD_MAX) p->block_axis = -1;
   if (p->block_axis < 0) return;
   p->tile_axis = inner;
   /* 32 rows of about 2 KiB: the output is written in long runs, and the cache lines of
@@ -141,10 +146,10 @@ static void order_for_third_operand(ndi_plan *p) {
       if (j == b || sj == 0 || sj >= NDI_BLOCK_MIN_STRIDE || p->shape[j] < 2) continue;
       if (c < 0 || sj < iabs64(p->strides[k][c])) c = j;
     }
-    if (c < 0 || c == inner - 1 || (c == inner - 2 && b == inner - 1)) return;
-    /* move axis c to just outside the tile's axes (the block axis stays where it is if
-     * it is the one just outside the inner axis) */
-    int to = b == inner - 1 ? inner - 2 : inner - 1;
+    if (c < 0 || c == inner - 1) return;
+    /* move axis c to just outside the inner axis: the tile odometer then counts it
+     * innermost, the tiles along the block axis outside it */
+    int to = inner - 1;
     int64_t shape = p->shape[c], st[NDI_MAX_OPS];
     for (int q = 0; q < p->nop; q++) st[q] = p->strides[q][c];
     for (int j = c; j < to; j++) {
