@@ -309,6 +309,35 @@ static void test_core_judge(void **state) {
   assert_int_equal(ndi_core_judge(ms / 4, 0, ms / 4, 0, 2), NDI_CORE_ALONE);
 }
 
+/* The evidence benching waits for (pool.h, ndi_core_evidence): a host that takes a core
+ * for a few milliseconds now and then (a virtual machine) benches nothing, however the
+ * moments fall among regions that had their core; another program that keeps a core busy
+ * benches a worker once 50 ms of intervals show it, and again after the next 50 ms. */
+static void test_core_evidence(void **state) {
+  (void)state;
+  const int64_t ms = 1000000;
+  ndi_core_seen s = {0, 0};
+  /* a moment at the start: half of a 7 ms region, then ordinary regions */
+  assert_false(ndi_core_evidence(&s, 7 * ms, 4 * ms));
+  for (int i = 0; i < 100; i++) assert_false(ndi_core_evidence(&s, 5 * ms, 0));
+  /* moments now and then, a third of a 23 ms region each time, among ordinary regions */
+  for (int i = 0; i < 20; i++) {
+    assert_false(ndi_core_evidence(&s, 23 * ms, 8 * ms));
+    for (int j = 0; j < 10; j++) assert_false(ndi_core_evidence(&s, 6 * ms, 0));
+  }
+  /* a core kept busy: every 4 ms region loses a third of its time */
+  int regions = 0;
+  while (!ndi_core_evidence(&s, 4 * ms, 4 * ms / 3)) regions++;
+  assert_in_range(regions, 10, 60);
+  assert_false(ndi_core_evidence(&s, 4 * ms, 4 * ms / 3)); /* the sums start afresh */
+  regions = 1;
+  while (!ndi_core_evidence(&s, 4 * ms, 4 * ms / 3)) regions++;
+  assert_in_range(regions, 12, 13);
+  /* one long BLAS call that lost a quarter of its time decides on its own */
+  ndi_core_seen t = {0, 0};
+  assert_true(ndi_core_evidence(&t, 150 * ms, 40 * ms));
+}
+
 /* A thread of this process spinning (as another library's idle threads do) while the
  * pool runs regions with benching on: the results keep their bits, and the process clock
  * the judgement reads covers this thread's own time. (Whether a worker sits out depends
@@ -359,6 +388,7 @@ int main(void) {
                                      cmocka_unit_test(test_parallel_for),
                                      cmocka_unit_test(test_other_caller_runs_alone),
                                      cmocka_unit_test(test_core_judge),
+                                     cmocka_unit_test(test_core_evidence),
                                      cmocka_unit_test(test_spinning_thread_in_process)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -136,17 +136,37 @@ ndi_core_verdict ndi_core_judge(int64_t wall, int64_t own, int64_t span, int64_t
   return 2 * others >= lacked ? NDI_CORE_SHARED_IN_PROCESS : NDI_CORE_SHARED;
 }
 
+bool ndi_core_evidence(ndi_core_seen *s, int64_t wall, int64_t taken) {
+  s->wall += wall;
+  s->taken += taken;
+  if (s->wall > 2 * (int64_t)NDI_CORE_EVIDENCE_NS) {
+    s->wall /= 2;
+    s->taken /= 2;
+  }
+  if (s->wall < NDI_CORE_EVIDENCE_NS || 4 * s->taken < s->wall) return false;
+  s->wall = s->taken = 0;
+  return true;
+}
+
+/* each judging thread's evidence (workers for their slot, a caller for its regions and
+ * BLAS sections) */
+static _Thread_local ndi_core_seen evidence;
+
 /* Whether a thread that took tasks from wall0/cpu0 to now shared its core with another
- * program; the region (nt threads) started at rwall0, when the process had used proc0 ns
+ * program, over its recent intervals (ndi_core_evidence); the region (nt threads) started at rwall0, when the process had used proc0 ns
  * of CPU. Also resets the bench length of `slot` after a region it ran alone on its core. */
 static bool shared_core(int64_t wall0, int64_t cpu0, int64_t rwall0, int64_t proc0, int nt,
                         int64_t now, int slot) {
   int64_t wall = now - wall0, own = cpu_ns() - cpu0;
   if (wall < BENCH_MIN) return false;
-  if (4 * own < 3 * wall)
-    return ndi_core_judge(wall, own, now - rwall0, process_cpu_ns() - proc0, nt) == NDI_CORE_SHARED;
-  if (slot > 0) atomic_store(&pool.bench_ns[slot], 0);
-  return false;
+  int64_t taken = 0;
+  if (4 * own >= 3 * wall) {
+    if (slot > 0) atomic_store(&pool.bench_ns[slot], 0);
+  } else if (ndi_core_judge(wall, own, now - rwall0, process_cpu_ns() - proc0, nt) ==
+             NDI_CORE_SHARED) {
+    taken = wall - own;
+  }
+  return ndi_core_evidence(&evidence, wall, taken);
 }
 
 void ndi_pool_bench(int slot) {

@@ -58,6 +58,21 @@ void ndi_pool_bench(int slot);
 typedef enum { NDI_CORE_ALONE, NDI_CORE_SHARED, NDI_CORE_SHARED_IN_PROCESS } ndi_core_verdict;
 ndi_core_verdict ndi_core_judge(int64_t wall, int64_t own, int64_t span, int64_t proc, int nt);
 
+/* Evidence over a thread's recent judged intervals: the wall time they took and the part
+ * of it that another program took (a SHARED verdict's wall - own). One interval is not
+ * enough: a virtual machine's host takes a core for a few milliseconds now and then, which
+ * looks exactly like another program from inside, and benching a worker for 50 ms or more
+ * after each such moment cost more than the moments (a CCSD update 2.9 -> 3.6-4.3 s).
+ * ndi_core_evidence adds an interval and says whether to bench: once the intervals cover
+ * at least NDI_CORE_EVIDENCE_NS and another program took at least a quarter of them (the
+ * sums are halved past twice that, so they follow the recent past); a bench starts the
+ * sums afresh. */
+#define NDI_CORE_EVIDENCE_NS 50000000
+typedef struct ndi_core_seen {
+  int64_t wall, taken;
+} ndi_core_seen;
+bool ndi_core_evidence(ndi_core_seen *s, int64_t wall, int64_t taken);
+
 /* The clocks a judged section starts from (wall, this thread's and the process's CPU,
  * ns), and whether the calling thread, busy since then on nt threads, shared its core
  * with another program. */
