@@ -134,9 +134,18 @@ class Tracer:
         for i, j in zip(aa, ab):
             lb[j] = la[i]
         out = [l for i, l in enumerate(la) if i not in aa] + [l for j, l in enumerate(lb) if j not in ab]
-        subs = "".join(la) + "," + "".join(lb) + "->" + "".join(out)
-        self.calls.append(("tensordot", subs, [a.shape, b.shape]))
+        # each operand as laid out in memory (a permuted view's labels in stride order), so
+        # that the limit counts the copy a permuted operand needs, as for einsum's
+        (sa, sha), (sb, shb) = in_memory_order(a, la), in_memory_order(b, lb)
+        subs = sa + "," + sb + "->" + "".join(out)
+        self.calls.append(("tensordot", subs, [sha, shb]))
         return self.np.tensordot(a, b, axes=(aa, ab))
+
+
+def in_memory_order(a, labels):
+    """The labels and shape of array a with its axes by decreasing |stride|."""
+    order = sorted(range(a.ndim), key=lambda i: -abs(a.strides[i]))
+    return "".join(labels[i] for i in order), tuple(a.shape[i] for i in order)
 
 
 def parse(subscripts, shapes):
