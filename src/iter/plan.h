@@ -10,7 +10,10 @@
  *   4. adjacent axes that every operand traverses as one are merged;
  *   5. if another operand's fastest axis differs from the inner one (a transposed or
  *      F-ordered input against a C output), that axis is tiled together with the inner
- *      one, so both operands are read and written in cache-sized blocks;
+ *      one, so both operands are read and written in cache-sized blocks (of several such
+ *      axes, the one that leaves a third operand the shortest steps; that operand's own
+ *      fastest axis is then walked just outside the tile, and beyond 512-byte steps the
+ *      plan does not tile);
  *   6. otherwise, if the rows are short and another operand's next axis after the inner
  *      one differs from the output's (a 0213 permutation against a C output), those two
  *      axes are tiled with whole rows as the points of a tile, so that both operands are
