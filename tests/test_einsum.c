@@ -372,6 +372,9 @@ static void test_alloc_failures(void **state) {
   (void)state;
   einsum_alloc_failures("ijk,kjl->il", th_make(ND_FLOAT32, ND_SHAPE(5, 4, 3), TH_STEPPED, 1),
                         th_make(ND_INT16, ND_SHAPE(3, 4, 6), TH_F, 2), 40);
+  /* a full contraction of crossed layouts (dot_crossed.c: the partial sums, tile buffers) */
+  einsum_alloc_failures("iajb,ibja->", th_make(ND_FLOAT64, ND_SHAPE(7, 60, 8, 60), TH_C, 1),
+                        th_make(ND_FLOAT64, ND_SHAPE(7, 60, 8, 60), TH_C, 2), 40);
 }
 
 /* The small path (contract_small.c: products of at most NDI_LA_SMALL_MADDS multiply-adds
@@ -524,6 +527,48 @@ static void test_looped_sums(void **state) {
     }
 }
 
+/* Full contractions (a scalar) of operands laid out in different orders: one pass that
+ * transposes one operand tile by tile (dot_crossed.c) on float32 and float64, the looped or
+ * copied mapping on the others; every layout, sizes of one and of several chunks, against
+ * the reference loop, and the same bits on one and two threads. */
+static void test_full_contractions(void **state) {
+  (void)state;
+  typedef struct {
+    const char *subs, *ref[2];
+    int64_t shapes[2][4];
+  } fcase;
+  static const fcase cs[] = {
+      {"iajb,ibja->", {"iajb", "ibja"}, {{3, 20, 4, 20}, {3, 20, 4, 20}}},
+      {"iajb,ibja->", {"iajb", "ibja"}, {{7, 60, 8, 60}, {7, 60, 8, 60}}},
+      {"ij,ji->", {"ij", "ji"}, {{300, 450}, {450, 300}}},
+      {"abc,cab->", {"abc", "cab"}, {{30, 41, 52}, {52, 30, 41}}},
+  };
+  const nd_dtype types[] = {ND_FLOAT64, ND_FLOAT32, ND_COMPLEX128, ND_INT64};
+  int threads = nd_get_num_threads();
+  for (size_t c = 0; c < sizeof cs / sizeof cs[0]; c++)
+    for (size_t d = 0; d < sizeof types / sizeof types[0]; d++)
+      check_layouts(cs[c].subs, 2, cs[c].ref, "", cs[c].shapes[0], 4, types[d],
+                    types[d] == ND_FLOAT32 ? 1e-6 : 0);
+  /* the sum's order is fixed by the shapes and layouts: the same bits on 1 and 2 threads */
+  for (int L = 0; L < TH_NUM_LAYOUTS; L++) {
+    nd_scope_begin();
+    nd_array *ops[2] = {th_make(ND_FLOAT64, 4, cs[1].shapes[0], (th_layout)L, 3),
+                        th_make(ND_FLOAT64, 4, cs[1].shapes[1], TH_C, 4)};
+    nd_array *scale = nd_full(ND_FLOAT64, 0, NULL, 0.1, ND_C);
+    ops[0] = nd_multiply(ops[0], scale); /* values whose sum rounds */
+    double got[2];
+    for (int nt = 1; nt <= 2; nt++) {
+      nd_set_num_threads(nt);
+      nd_array *r = nd_einsum(cs[1].subs, 2, ops);
+      assert_non_null(r);
+      got[nt - 1] = *(const double *)nd_data(r);
+    }
+    assert_memory_equal(&got[0], &got[1], sizeof(double));
+    nd_scope_end();
+  }
+  nd_set_num_threads(threads);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_against_reference), cmocka_unit_test(test_many_operands),
@@ -532,6 +577,7 @@ int main(void) {
       cmocka_unit_test(test_views_dtypes_sizes), cmocka_unit_test(test_errors),
       cmocka_unit_test(test_alloc_failures),  cmocka_unit_test(test_wide_intermediates),
       cmocka_unit_test(test_small_path),        cmocka_unit_test(test_looped_sums),
+      cmocka_unit_test(test_full_contractions),
   };
   return TH_RUN(tests);
 }

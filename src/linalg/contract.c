@@ -2,6 +2,7 @@
 #include "contract.h"
 #include "contract_map.h"
 #include "contract_small.h"
+#include "dot_crossed.h"
 
 #include <string.h>
 
@@ -172,6 +173,29 @@ static nd_status gemm_terms(const char *op, const ndi_la_term *x, const ndi_la_t
   return ND_OK;
 }
 
+/* Every label summed and the operands in different orders (the mapping would copy one,
+ * or loop over dots): one pass over both (dot_crossed.c). */
+static nd_status dot_crossed(const char *op, const ndi_la_term *x, const labeled *Lx,
+                             const ndi_la_term *y, const labeled *Ly, const lablist *K,
+                             ndi_la_term *out) {
+  int64_t shape[ND_MAX_DIMS], xs[ND_MAX_DIMS], ys[ND_MAX_DIMS];
+  for (int i = 0; i < K->n; i++) {
+    shape[i] = ndi_la_ext(Lx, K->lab[i]);
+    xs[i] = ndi_la_stride(Lx, K->lab[i]);
+    ys[i] = ndi_la_stride(Ly, K->lab[i]);
+  }
+  nd_array *r = ndi_array_alloc(op, x->arr->dtype, 0, NULL, ND_C);
+  if (!r) return nd_last_status();
+  nd_status st = ndi_la_dot_crossed(op, r->dtype, K->n, shape, x->arr->data, xs, y->arr->data,
+                                    ys, r->data);
+  if (st) {
+    nd_release(r);
+    return st;
+  }
+  out->arr = r;
+  return ND_OK;
+}
+
 nd_status ndi_la_contract(const char *op, const ndi_la_term *x, const ndi_la_term *y,
                           const bool *keep, int nwant, const int *want, bool conj_x,
                           ndi_la_term *out) {
@@ -278,6 +302,9 @@ nd_status ndi_la_contract(const char *op, const ndi_la_term *x, const ndi_la_ter
   }
   ndi_la_map map;
   ndi_la_choose_map(&Lx, &Ly, &groups, want ? nwant : 0, want, &map);
+  if (map.order.n == 0 && (map.pack_x || map.pack_y || map.sum.n) &&
+      ndi_la_dot_crossed_wanted(x->arr->dtype))
+    return dot_crossed(op, x, &Lx, y, &Ly, &K, out);
 
   /* Operands the mapping copies: x as [B, M, K], y as [B, K, N] (never with a looped
    * sum, which reads both in place). */

@@ -76,6 +76,30 @@ def test_looped_sums(subs, shapes, layout, dtype, threads):
     check(got, want, 2e-5 if dtype in ("float32", "complex64") else 1e-12)
 
 
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+@pytest.mark.parametrize("threads", [1, 2])
+def test_energy_of_crossed_layouts(dtype, threads):
+    """The MP2-like energy sum(t2[i,a,j,b] * ovov[i,b,j,a]) by einsum and by tensordot of
+    a permuted view (one pass over both, nd's dot_crossed.c): equal to NumPy's."""
+    rng = np.random.default_rng(7)
+    t2 = rng.standard_normal((6, 70, 7, 70)).astype(dtype)
+    ovov = rng.standard_normal((6, 70, 7, 70)).astype(dtype)
+    swapped = np.transpose(ovov, (0, 3, 2, 1))
+    want = np.einsum("iajb,ibja->", t2, ovov, optimize=True)
+    before = nd.get_num_threads()
+    nd.set_num_threads(threads)
+    try:
+        a, b = nd.asarray(t2), nd.asarray(ovov)
+        got_e = nd.einsum("iajb,ibja->", a, b)
+        got_t = nd.tensordot(a, nd.permute_dims(b, (0, 3, 2, 1)), axes=4)
+    finally:
+        nd.set_num_threads(before)
+    tol = 1e-4 if dtype == "float32" else 1e-10
+    assert np.asarray(got_e).dtype == want.dtype
+    assert abs(float(got_e) - float(want)) <= tol * float(np.abs(t2 * swapped).sum())
+    assert abs(float(got_t) - float(want)) <= tol * float(np.abs(t2 * swapped).sum())
+
+
 def test_ao2mo_tensordot_chain():
     """Four tensordots, each summing the leading AO index (the second reads a permuted view
     of the first's result): equal to NumPy's."""
