@@ -372,7 +372,7 @@ static void test_alloc_failures(void **state) {
   (void)state;
   einsum_alloc_failures("ijk,kjl->il", th_make(ND_FLOAT32, ND_SHAPE(5, 4, 3), TH_STEPPED, 1),
                         th_make(ND_INT16, ND_SHAPE(3, 4, 6), TH_F, 2), 40);
-  /* a full contraction of crossed layouts (dot_crossed.c: the partial sums, tile buffers) */
+  /* a full contraction of crossed layouts (dot_full.c: the partial sums, tile buffers) */
   einsum_alloc_failures("iajb,ibja->", th_make(ND_FLOAT64, ND_SHAPE(7, 60, 8, 60), TH_C, 1),
                         th_make(ND_FLOAT64, ND_SHAPE(7, 60, 8, 60), TH_C, 2), 40);
 }
@@ -527,10 +527,11 @@ static void test_looped_sums(void **state) {
     }
 }
 
-/* Full contractions (a scalar) of operands laid out in different orders: one pass that
- * transposes one operand tile by tile (dot_crossed.c) on float32 and float64, the looped or
- * copied mapping on the others; every layout, sizes of one and of several chunks, against
- * the reference loop, and the same bits on one and two threads. */
+/* Full contractions (a scalar) of operands in the same or in different orders: one pass
+ * split over the threads by the shape, transposing one operand tile by tile where the
+ * layouts cross (dot_full.c), on float32 and float64; the looped or copied mapping and
+ * BLAS's dot on the others; every layout, sizes of one and of several chunks, against the
+ * reference loop, and the same bits on one and two threads. */
 static void test_full_contractions(void **state) {
   (void)state;
   typedef struct {
@@ -542,6 +543,8 @@ static void test_full_contractions(void **state) {
       {"iajb,ibja->", {"iajb", "ibja"}, {{7, 60, 8, 60}, {7, 60, 8, 60}}},
       {"ij,ji->", {"ij", "ji"}, {{300, 450}, {450, 300}}},
       {"abc,cab->", {"abc", "cab"}, {{30, 41, 52}, {52, 30, 41}}},
+      {"iajb,iajb->", {"iajb", "iajb"}, {{7, 60, 8, 60}, {7, 60, 8, 60}}},
+      {"i,i->", {"i", "i"}, {{300001}, {300001}}},
   };
   const nd_dtype types[] = {ND_FLOAT64, ND_FLOAT32, ND_COMPLEX128, ND_INT64};
   int threads = nd_get_num_threads();

@@ -2,7 +2,7 @@
 #include "contract.h"
 #include "contract_map.h"
 #include "contract_small.h"
-#include "dot_crossed.h"
+#include "dot_full.h"
 
 #include <string.h>
 
@@ -173,9 +173,9 @@ static nd_status gemm_terms(const char *op, const ndi_la_term *x, const ndi_la_t
   return ND_OK;
 }
 
-/* Every label summed and the operands in different orders (the mapping would copy one,
- * or loop over dots): one pass over both (dot_crossed.c). */
-static nd_status dot_crossed(const char *op, const ndi_la_term *x, const labeled *Lx,
+/* Every label summed (a scalar), float32 or float64: one pass over both operands, in any
+ * layouts, split over nd's threads by the shape (dot_full.c). */
+static nd_status dot_full(const char *op, const ndi_la_term *x, const labeled *Lx,
                              const ndi_la_term *y, const labeled *Ly, const lablist *K,
                              ndi_la_term *out) {
   int64_t shape[ND_MAX_DIMS], xs[ND_MAX_DIMS], ys[ND_MAX_DIMS];
@@ -186,7 +186,7 @@ static nd_status dot_crossed(const char *op, const ndi_la_term *x, const labeled
   }
   nd_array *r = ndi_array_alloc(op, x->arr->dtype, 0, NULL, ND_C);
   if (!r) return nd_last_status();
-  nd_status st = ndi_la_dot_crossed(op, r->dtype, K->n, shape, x->arr->data, xs, y->arr->data,
+  nd_status st = ndi_la_dot_full(op, r->dtype, K->n, shape, x->arr->data, xs, y->arr->data,
                                     ys, r->data);
   if (st) {
     nd_release(r);
@@ -302,9 +302,8 @@ nd_status ndi_la_contract(const char *op, const ndi_la_term *x, const ndi_la_ter
   }
   ndi_la_map map;
   ndi_la_choose_map(&Lx, &Ly, &groups, want ? nwant : 0, want, &map);
-  if (map.order.n == 0 && (map.pack_x || map.pack_y || map.sum.n) &&
-      ndi_la_dot_crossed_wanted(x->arr->dtype))
-    return dot_crossed(op, x, &Lx, y, &Ly, &K, out);
+  if (map.order.n == 0 && ndi_la_dot_full_wanted(x->arr->dtype))
+    return dot_full(op, x, &Lx, y, &Ly, &K, out);
 
   /* Operands the mapping copies: x as [B, M, K], y as [B, K, N] (never with a looped
    * sum, which reads both in place). */

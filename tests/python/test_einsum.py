@@ -80,7 +80,7 @@ def test_looped_sums(subs, shapes, layout, dtype, threads):
 @pytest.mark.parametrize("threads", [1, 2])
 def test_energy_of_crossed_layouts(dtype, threads):
     """The MP2-like energy sum(t2[i,a,j,b] * ovov[i,b,j,a]) by einsum and by tensordot of
-    a permuted view (one pass over both, nd's dot_crossed.c): equal to NumPy's."""
+    a permuted view (one pass over both, nd's dot_full.c): equal to NumPy's."""
     rng = np.random.default_rng(7)
     t2 = rng.standard_normal((6, 70, 7, 70)).astype(dtype)
     ovov = rng.standard_normal((6, 70, 7, 70)).astype(dtype)

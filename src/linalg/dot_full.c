@@ -1,19 +1,21 @@
-/* A full contraction (every label summed: a scalar) of two real operands laid out in
- * different orders, in one pass.
+/* A full contraction (every label summed: a scalar) of two real operands, in any layouts,
+ * in one pass split over nd's threads.
  *
- * The mapping would copy one operand into the other's order and call BLAS's dot: the copy
- * reads and writes the operand, the dot reads it back. "iajb,ibja->" of the MP2 energy
- * (21 x 243 x 21 x 243 float64, 209 MB each): 15 ms of copy and 16-19 ms of dot. Here one
- * loop plan walks both operands (x as the plan's first operand, so x is read in its memory
- * order; the plan tiles where y runs across it), each tile of y is transposed into a small
- * buffer by the copy engine's tile kernel, and the rows of the tile are multiplied and
- * summed at once: y goes through memory once, at the speed of the transposing read.
+ * BLAS's dot runs on one thread (OpenBLAS 0.3.21): 26M float64 took 27 ms against 12.4 ms
+ * for a one-row gemv and 7.6 ms for NumPy's dot on its own OpenBLAS. And where the two
+ * operands are laid out in different orders, the mapping would copy one into the other's
+ * order first: the copy reads and writes it, the dot reads it back ("iajb,ibja->" of the
+ * MP2 energy, 21 x 243 x 21 x 243 float64: 15 ms of copy and 16-19 ms of dot). Here one
+ * loop plan walks both operands (x as the plan's first operand, so x is read in its
+ * memory order; the plan tiles where y runs across it), each tile of y is transposed into
+ * a small buffer by the copy engine's tile kernel, and the rows are dotted at once: y goes
+ * through memory once, at the speed of the transposing read.
  *
  * The sum's order depends on the layouts alone: the pass is cut into a fixed number of
  * chunks along its outermost axis (a function of the shape), each chunk run on one thread
  * in plan order, and the chunks' sums added in chunk order, so the result does not depend
  * on the thread count. Rows are summed by BLAS's dot. */
-#include "dot_crossed.h"
+#include "dot_full.h"
 
 #include <cblas.h>
 #include <stdatomic.h>
@@ -120,9 +122,9 @@ static void dc_task(void *vj, int64_t ch, int slot) {
   j->part[ch] = c.acc;
 }
 
-bool ndi_la_dot_crossed_wanted(nd_dtype t) { return t == ND_FLOAT64 || t == ND_FLOAT32; }
+bool ndi_la_dot_full_wanted(nd_dtype t) { return t == ND_FLOAT64 || t == ND_FLOAT32; }
 
-nd_status ndi_la_dot_crossed(const char *op, nd_dtype t, int ndim, const int64_t *shape,
+nd_status ndi_la_dot_full(const char *op, nd_dtype t, int ndim, const int64_t *shape,
                              const char *x, const int64_t *xs, const char *y,
                              const int64_t *ys, void *out) {
   int64_t z = (int64_t)ndi_dtype_size(t);

@@ -1,7 +1,8 @@
-/* A full contraction of two real operands laid out in different orders, in one pass that
- * transposes one of them tile by tile (dot_crossed.c). Internal to src/linalg. */
-#ifndef NDI_LINALG_DOT_CROSSED_H
-#define NDI_LINALG_DOT_CROSSED_H
+/* A full contraction of two real operands in any layouts, in one pass split over nd's
+ * threads, transposing one operand tile by tile where the layouts cross (dot_full.c).
+ * Internal to src/linalg. */
+#ifndef NDI_LINALG_DOT_FULL_H
+#define NDI_LINALG_DOT_FULL_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -10,11 +11,11 @@
 #include "nd/types.h"
 
 /* Whether dtype t has the one-pass path (float32 and float64). */
-bool ndi_la_dot_crossed_wanted(nd_dtype t);
+bool ndi_la_dot_full_wanted(nd_dtype t);
 
 /* *out (a t) = sum of x[i] y[i] over the ndim-d shape; x and y by element strides. The
  * order of the sum depends on the shape and layouts alone. */
-nd_status ndi_la_dot_crossed(const char *op, nd_dtype t, int ndim, const int64_t *shape,
+nd_status ndi_la_dot_full(const char *op, nd_dtype t, int ndim, const int64_t *shape,
                              const char *x, const int64_t *xs, const char *y,
                              const int64_t *ys, void *out);
 
