@@ -203,6 +203,38 @@ static void test_vector_shapes(void **state) {
         }
 }
 
+/* Dot products long enough to be split over nd's threads (gemm_batch.c, dot_full.c):
+ * vectors and a row times a column, float32 (summed in float64, rounded once: the
+ * reference's rounding of the exact sum) and float64, every layout, one and two threads
+ * with the same bits. */
+static void test_long_dots(void **state) {
+  (void)state;
+  const nd_dtype types[] = {ND_FLOAT64, ND_FLOAT32};
+  const int64_t k = 131073;
+  int threads = nd_get_num_threads();
+  for (size_t d = 0; d < 2; d++)
+    for (int la = 0; la < TH_NUM_LAYOUTS; la++) {
+      nd_scope_begin();
+      th_layout lb = (th_layout)((la + 1) % TH_NUM_LAYOUTS);
+      nd_array *u = th_make(types[d], ND_SHAPE(k), (th_layout)la, 1);
+      nd_array *v = th_make(types[d], ND_SHAPE(k), lb, 2);
+      nd_array *row = th_make(types[d], ND_SHAPE(1, k), (th_layout)la, 3);
+      nd_array *col = th_make(types[d], ND_SHAPE(k, 1), lb, 4);
+      double got[2][2];
+      for (int nt = 1; nt <= 2; nt++) {
+        nd_set_num_threads(nt);
+        nd_array *r = nd_matmul(u, v), *rc = nd_matmul(row, col);
+        check_product(u, v, r);
+        check_product(row, col, rc);
+        assert_int_equal(nd_item_double(r, &got[nt - 1][0]), ND_OK);
+        assert_int_equal(nd_item_double(rc, &got[nt - 1][1]), ND_OK);
+      }
+      assert_memory_equal(got[0], got[1], sizeof got[0]);
+      nd_scope_end();
+    }
+  nd_set_num_threads(threads);
+}
+
 static void test_mixed_and_wrap(void **state) {
   (void)state;
   nd_scope_begin();
@@ -408,7 +440,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_seed003),        cmocka_unit_test(test_expanded_batch),
       cmocka_unit_test(test_layouts_dtypes), cmocka_unit_test(test_vectors),
-      cmocka_unit_test(test_vector_shapes),
+      cmocka_unit_test(test_vector_shapes),  cmocka_unit_test(test_long_dots),
       cmocka_unit_test(test_mixed_and_wrap), cmocka_unit_test(test_size_zero),
       cmocka_unit_test(test_large),          cmocka_unit_test(test_errors),
       cmocka_unit_test(test_no_copy),        cmocka_unit_test(test_alloc_failures),

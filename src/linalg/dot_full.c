@@ -41,18 +41,20 @@ typedef struct {
  * a dot (these run on nd's threads already). */
 #define DC_BLAS_PIECE 8192
 
-/* x . y over n elements with byte strides sx, sy (sx > 0): BLAS (float32 summed in
- * float64, as dsdot does) where both strides are positive, a plain loop otherwise. */
+/* x . y over n elements with byte strides sx, sy: BLAS (float32 summed in float64, as
+ * dsdot does) where both strides are positive, a plain loop otherwise (BLAS is not given
+ * an increment of 0, a broadcast operand's, nor a negative one). */
 static double dot_any(nd_dtype t, const char *x, int64_t sx, const char *y, int64_t sy,
                       int64_t n) {
   double s = 0;
-  if (sy > 0 && t == ND_FLOAT64) {
+  bool blas = sx > 0 && sy > 0;
+  if (blas && t == ND_FLOAT64) {
     for (int64_t i = 0; i < n; i += DC_BLAS_PIECE) {
       int k = (int)(n - i < DC_BLAS_PIECE ? n - i : DC_BLAS_PIECE);
       s += cblas_ddot(k, (const double *)(x + i * sx), (int)(sx / 8),
                       (const double *)(y + i * sy), (int)(sy / 8));
     }
-  } else if (sy > 0) {
+  } else if (blas) {
     for (int64_t i = 0; i < n; i += DC_BLAS_PIECE) {
       int k = (int)(n - i < DC_BLAS_PIECE ? n - i : DC_BLAS_PIECE);
       s += cblas_dsdot(k, (const float *)(x + i * sx), (int)(sx / 4),

@@ -10,6 +10,9 @@
 #include "core/error.h"
 #include "nd/types.h"
 
+/* Dots at least this long are worth splitting over threads. */
+#define NDI_LA_DOT_SPLIT_MIN ((int64_t)1 << 17)
+
 /* Whether dtype t has the one-pass path (float32 and float64). */
 bool ndi_la_dot_full_wanted(nd_dtype t);
 

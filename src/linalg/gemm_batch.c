@@ -9,6 +9,7 @@
 #include "core/alloc.h"
 #include "core/dtype.h"
 #include "core/error.h"
+#include "dot_full.h"
 #include "iter/copy.h"
 #include "iter/odometer.h"
 #include "iter/threads.h"
@@ -462,6 +463,14 @@ nd_status ndi_la_gemm_run(const char *op, ndi_la_gemm *g) {
   if (g->k == 0) {
     write_zeros(g);
     return ND_OK;
+  }
+  /* one long dot product (matmul of vectors): split over nd's threads (dot_full.c;
+   * OpenBLAS's dot runs on one thread) */
+  if (nb == 1 && g->m == 1 && g->n == 1 && !g->c_float32 && g->k >= NDI_LA_DOT_SPLIT_MIN &&
+      ndi_la_dot_full_wanted(g->dtype)) {
+    int64_t k = g->k;
+    return ndi_la_dot_full(op, g->dtype, 1, &k, g->a.data, &g->a.cs, g->b.data, &g->b.rs,
+                           g->c.data);
   }
   /* an outer product (beyond the small kernel's sizes) is an elementwise product */
   if (g->k == 1 && !(g->conj_a && ndi_dtype_kind(g->dtype) == 'c') &&
