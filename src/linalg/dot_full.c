@@ -151,9 +151,9 @@ nd_status ndi_la_dot_full(const char *op, nd_dtype t, int ndim, const int64_t *s
     if (!j.part) return ndi_nomem(op, (size_t)j.nch * sizeof(double));
     int nt = ndi_threads_for(p.size);
     ndi_parallel(nt, j.nch, dc_task, &j);
-    for (int64_t c = 0; c < j.nch; c++) sum += j.part[c];
-    ndi_free(j.part);
     size_t failed = atomic_load(&j.failed);
+    for (int64_t c = 0; c < j.nch && !failed; c++) sum += j.part[c];
+    ndi_free(j.part);
     if (failed) return ndi_nomem(op, failed);
   } else if (p.size > 0) {
     sum = dot_any(t, p.ptrs[0], 0, p.ptrs[1], 0, 1);
