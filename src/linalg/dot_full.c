@@ -18,6 +18,7 @@
 #include "dot_full.h"
 
 #include <cblas.h>
+#include <limits.h>
 #include <stdatomic.h>
 
 #include "core/alloc.h"
@@ -43,11 +44,12 @@ typedef struct {
 
 /* x . y over n elements with byte strides sx, sy: BLAS (float32 summed in float64, as
  * dsdot does) where both strides are positive, a plain loop otherwise (BLAS is not given
- * an increment of 0, a broadcast operand's, nor a negative one). */
+ * an increment of 0, a broadcast operand's, nor a negative one, nor one beyond int). */
 static double dot_any(nd_dtype t, const char *x, int64_t sx, const char *y, int64_t sy,
                       int64_t n) {
   double s = 0;
-  bool blas = sx > 0 && sy > 0;
+  int64_t z = t == ND_FLOAT64 ? 8 : 4;
+  bool blas = sx > 0 && sy > 0 && sx / z <= INT_MAX && sy / z <= INT_MAX;
   if (blas && t == ND_FLOAT64) {
     for (int64_t i = 0; i < n; i += DC_BLAS_PIECE) {
       int k = (int)(n - i < DC_BLAS_PIECE ? n - i : DC_BLAS_PIECE);
