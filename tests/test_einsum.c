@@ -567,6 +567,15 @@ static void test_full_contractions(void **state) {
       got[nt - 1] = *(const double *)nd_data(r);
     }
     assert_memory_equal(&got[0], &got[1], sizeof(double));
+    /* nor on where the data lies: the crossed operand's values one element further on */
+    int64_t size = nd_size(ops[1]);
+    nd_array *buf = nd_zeros(ND_FLOAT64, 1, (int64_t[]){size + 1}, ND_C);
+    nd_array *moved = nd_reshape_view(nd_index(buf, "1:"), 4, cs[1].shapes[1], ND_C);
+    assert_non_null(moved);
+    assert_int_equal(nd_assign(moved, ops[1]), ND_OK);
+    nd_array *r = nd_einsum(cs[1].subs, 2, (nd_array *[]){ops[0], moved});
+    assert_non_null(r);
+    assert_memory_equal(nd_data(r), &got[1], sizeof(double));
     nd_scope_end();
   }
   nd_set_num_threads(threads);

@@ -146,9 +146,10 @@ static void order_for_third_operand(ndi_plan *p) {
       if (j == b || sj == 0 || sj >= NDI_BLOCK_MIN_STRIDE || p->shape[j] < 2) continue;
       if (c < 0 || sj < iabs64(p->strides[k][c])) c = j;
     }
-    if (c < 0 || c == inner - 1) return;
-    /* move axis c to just outside the inner axis: the tile odometer then counts it
-     * innermost, the tiles along the block axis outside it */
+    if (c < 0) continue;
+    if (c == inner - 1) return;
+    /* move axis c to just outside the inner axis: the tile odometer then counts it inside
+     * the tiles along the block axis (and innermost when the inner axis is one tile) */
     int to = inner - 1;
     int64_t shape = p->shape[c], st[NDI_MAX_OPS];
     for (int q = 0; q < p->nop; q++) st[q] = p->strides[q][c];

@@ -112,6 +112,8 @@ static void dc_task(void *vj, int64_t ch, int slot) {
                         {p->ptrs[1] + s * p->strides[1][0], st[1], p->elsize[1]}};
   ndi_plan q;
   ndi_plan_init(&q, 2, p->ndim, shape, ops, NDI_PLAN_SERIAL);
+  q.tile_shift = 0; /* tiles aligned to the data's cache lines would make the sum's grouping
+                     * depend on where the data lies */
   dc_chunk c = {j->t, 0.0, NULL};
   if (q.block_axis >= 0 && q.tile_axis == q.ndim - 1) {
     size_t bytes = (size_t)(q.tile[0] * q.tile[1] * q.elsize[1]);
