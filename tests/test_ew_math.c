@@ -375,7 +375,8 @@ static void test_complex(void **state) {
 /* ---- atan2, hypot, logaddexp --------------------------------------------------------------- */
 
 /* The standard's special values of complex expm1 and tanh (those of exp(z) - 1 and Annex
- * G's ctanh), which the accurate formula and glibc do not give by themselves. */
+ * G's ctanh), which the accurate formula and glibc do not give by themselves, and the
+ * zeros' signs of tan and tanh. */
 static void test_complex_special_values(void **state) {
   (void)state;
   nd_scope_begin();
@@ -406,6 +407,21 @@ static void test_complex_special_values(void **state) {
                        (int64_t[]){0}, &re, &im);
         assert_true(re == sx);
         assert_true(im == 0 && signbit(im) == signbit(y[k]));
+      }
+    /* a zero part keeps its sign through tan and tanh (tanh(+0 + 0i) = +0 + 0i, tan and
+     * tanh odd, conj-symmetric): the zero part of the result is the input's zero */
+    const double parts[] = {0.0, -0.0, 0.7, -1.5, 25.0};
+    for (int a = 0; a < 5; a++)
+      for (int b = 0; b < 5; b++) {
+        if (a > 1 && b > 1) continue;
+        double zv[2] = {parts[a], parts[b]}, re, im;
+        nd_array *z = nd_astype(nd_from_data(ND_COMPLEX128, ND_SHAPE(1), zv, ND_C), dt);
+        nd_get_complex(nd_tanh(z), (int64_t[]){0}, &re, &im);
+        if (a < 2) assert_true(re == 0 && signbit(re) == signbit(zv[0]));
+        if (b < 2) assert_true(im == 0 && signbit(im) == signbit(zv[1]));
+        nd_get_complex(nd_tan(z), (int64_t[]){0}, &re, &im);
+        if (a < 2) assert_true(re == 0 && signbit(re) == signbit(zv[0]));
+        if (b < 2) assert_true(im == 0 && signbit(im) == signbit(zv[1]));
       }
   }
   nd_scope_end();

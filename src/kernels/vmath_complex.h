@@ -11,7 +11,7 @@
  *     cosh and sinh of a large argument as (1 + P) 2^(k-1), scaled after the product;
  *   tan = (sin x cos x + i sinh y cosh y) / (cos^2 x + sinh^2 y) (no cancellation in the
  *     denominator), for |y| > 20 (e^-2|y| below 2^-57) re = 4 sin x cos x e^-2|y|,
- *     im = +-1; tanh(z) = -i tan(iz);
+ *     im = +-1; a zero part of z is the same zero of the result; tanh(z) = -i tan(iz);
  *   log = log|z| + i atan2(y, x), log|z| = log(x^2 + y^2)/2 + k ln2 on z scaled by 2^-k
  *     (x^2 + y^2 an exact double-double, so its log keeps its accuracy near |z| = 1);
  *     log2 and log10 scale both parts by 1/ln2 or 1/ln10 in double-double;
@@ -102,6 +102,11 @@ VI vcd vmc_tan(vcd z) {
     re = vsel(big, vscale_dd(f.h, f.l, vadd(t.k, vdup(2.0))), re);
     im = vsel(big, vcopysign(vdup(1.0), z.im), im);
   }
+  /* a zero part of z gives the same zero (its sign: tan(-0 + iy) = -0 + i tanh y, and
+   * through tanh(z) = -i tan(iz) the standard's tanh(+0 + 0i) = +0 + 0i); the products
+   * above lose it (sin of -0 in double-double comes out +0) */
+  re = vsel(veq(z.re, vdup(0.0)), z.re, re);
+  im = vsel(veq(z.im, vdup(0.0)), z.im, im);
   return (vcd){re, im};
 }
 
