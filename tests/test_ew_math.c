@@ -427,6 +427,44 @@ static void test_complex_special_values(void **state) {
   nd_scope_end();
 }
 
+/* Complex exp, expm1, sinh, cosh with a large real part: e^x is kept unscaled, so a part
+ * that a tiny factor brings back into range is finite and right (e^800 sin(1e-310)), and
+ * one that overflows is an infinity, also for x beyond the clamp (1e300) and for expm1's
+ * real part e^x cos y - 1 (which had come out NaN). Long double holds e^x up to 11356. */
+static void test_complex_large_real(void **state) {
+  (void)state;
+  nd_scope_begin();
+  const double inf = INFINITY;
+  typedef struct {
+    double x, y;
+  } cz;
+  const cz zs[] = {{800, 1e-310}, {1400, 1e-300}, {1450, 5e-324}, {1e300, 1e-310},
+                   {800, 1.0},    {2000, 1.0},    {700, 1.0}};
+  for (size_t i = 0; i < sizeof zs / sizeof zs[0]; i++) {
+    double zv[2] = {zs[i].x, zs[i].y}, re, im;
+    nd_array *z = nd_from_data(ND_COMPLEX128, ND_SHAPE(1), zv, ND_C);
+    long double ex = zs[i].x > 11000 ? (long double)inf : expl((long double)zs[i].x);
+    long double want_im = ex * sinl((long double)zs[i].y), want_re = ex * cosl((long double)zs[i].y);
+    nd_get_complex(nd_exp(z), (int64_t[]){0}, &re, &im);
+    double wr = (double)want_re, wi = (double)want_im;
+    assert_true(isinf(wr) ? re == wr : fabs(re - wr) <= 1e-14 * fabs(wr));
+    assert_true(isinf(wi) ? im == wi : fabs(im - wi) <= 1e-14 * fabs(wi));
+    nd_get_complex(nd_expm1(z), (int64_t[]){0}, &re, &im);
+    double wr1 = (double)(want_re - 1);
+    assert_true(isinf(wr1) ? re == wr1 : fabs(re - wr1) <= 1e-14 * fabs(wr1));
+    assert_true(isinf(wi) ? im == wi : fabs(im - wi) <= 1e-14 * fabs(wi));
+    /* cosh and sinh: e^x / 2 times cos y and sin y, for x > 40 */
+    nd_get_complex(nd_cosh(z), (int64_t[]){0}, &re, &im);
+    double hr = (double)(want_re / 2), hi = (double)(want_im / 2);
+    assert_true(isinf(hr) ? re == hr : fabs(re - hr) <= 1e-14 * fabs(hr));
+    assert_true(isinf(hi) ? im == hi : fabs(im - hi) <= 1e-14 * fabs(hi));
+    nd_get_complex(nd_sinh(z), (int64_t[]){0}, &re, &im);
+    assert_true(isinf(hr) ? re == hr : fabs(re - hr) <= 1e-14 * fabs(hr));
+    assert_true(isinf(hi) ? im == hi : fabs(im - hi) <= 1e-14 * fabs(hi));
+  }
+  nd_scope_end();
+}
+
 static void test_real_binary(void **state) {
   (void)state;
   nd_scope_begin();
@@ -496,6 +534,7 @@ static void test_real_binary(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_accuracy),     cmocka_unit_test(test_special_values),
+      cmocka_unit_test(test_complex_large_real),
       cmocka_unit_test(test_dtypes_and_layouts), cmocka_unit_test(test_binary_dtypes_and_layouts),
       cmocka_unit_test(test_complex), cmocka_unit_test(test_complex_special_values),
       cmocka_unit_test(test_real_binary),

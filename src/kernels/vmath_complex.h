@@ -58,7 +58,7 @@ VI vd vdiv_round(vdd a, vdd b) {
 }
 
 VI vcd vmc_exp(vcd z) {
-  vexp_red t = vexp_reduce(vexp_clamp(z.re, -1400.0, 1400.0));
+  vexp_red t = vexp_reduce(vexp_clamp(z.re, -1400.0, VM_EXP_SCALED_MAX));
   vdd p = vexpm1_r(t);
   vdd e = vfast_two_sum(vdup(1.0), p.h);
   e.l = vadd(e.l, p.l);
@@ -200,7 +200,7 @@ VI vcd vmc_log1p(vcd z) {
 /* expm1 = expm1(x) cos y + (cos y - 1) + i e^x sin y, cos y - 1 = -2 sin^2(y/2); for
  * x > 36 (expm1(x) = e^x there to 2^-104) e^x cos y - 1, for x < -40 -1 + e^x cos y */
 VI vcd vmc_expm1(vcd z) {
-  vd x = vexp_clamp(z.re, -1400.0, 1400.0);
+  vd x = vexp_clamp(z.re, -1400.0, VM_EXP_SCALED_MAX);
   vexp_red t = vexp_reduce(x);
   vdd p = vexpm1_r(t);
   vdd e = vfast_two_sum(vdup(1.0), p.h);
@@ -216,12 +216,18 @@ VI vcd vmc_expm1(vcd z) {
   vdd em1 = vexpm1_dd(tm, p);
   vd re = vdd_round(vdd_add(vdd_mul(em1, sc.c), cm1));
   if (many(mnot(mid))) {
-    /* e^x cos y in double-double, scaled exactly (in two halves) unless it overflows */
+    /* e^x cos y in double-double, scaled exactly (in two halves of at most 1023 each)
+     * unless it overflows: |cos y| of a double y is above 2^-61, so beyond 2^2046 the
+     * product overflows anyway, and an overflowed product is the result (inf - 1 in
+     * double-double would give inf - inf = NaN in its low part) */
     vdd ec = vdd_mul(e, sc.c);
-    vd k1 = vtrunc(vmul(vdup(0.5), t.k));
-    vd s1 = vpow2i(vtoint(k1)), s2 = vpow2i(vtoint(vsub(t.k, k1)));
+    vd ks = vsel(vgt(t.k, vdup(2046.0)), vdup(2046.0), t.k);
+    vd k1 = vtrunc(vmul(vdup(0.5), ks));
+    vd s1 = vpow2i(vtoint(k1)), s2 = vpow2i(vtoint(vsub(ks, k1)));
     ec = vdd_make(vmul(vmul(ec.h, s1), s2), vmul(vmul(ec.l, s1), s2));
-    re = vsel(mid, re, vdd_round(vdd_add_d(ec, vdup(-1.0))));
+    vm over = vgt(vabs(ec.h), vdup(0x1.fffffffffffffp+1023));
+    vd big = vsel(over, ec.h, vdd_round(vdd_add_d(ec, vdup(-1.0))));
+    re = vsel(mid, re, big);
   }
   /* exp(+-0 + 0i) - 1 is +0 + 0i (the standard's expm1(z) = exp(z) - 1) */
   return (vcd){vsel(mand(veq(z.re, vdup(0.0)), veq(z.im, vdup(0.0))), vdup(0.0), re), im};

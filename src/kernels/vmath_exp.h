@@ -146,10 +146,16 @@ VI vd vm_tanh(vd x) {
   return vmulsign(vsel(visnan(x), x, r), x);
 }
 
+/* The complex functions keep e^t unscaled, as (1 + P) 2^k, so that a product with a small
+ * factor does not overflow before its scaling; t is clamped to VM_EXP_SCALED_MAX, where
+ * e^t times the smallest subnormal (2^-1074 = e^-744.4) still overflows, so that a clamped
+ * t gives an infinite product wherever the exact one is (at 1400, exp(1e300 + 1e-310i)
+ * had a finite imaginary part). */
+#define VM_EXP_SCALED_MAX 1500.0
+
 /* cosh t and sinh t as double-doubles times 2^e, for the complex functions: e = 0 and the
  * formulas above for |t| <= 36; beyond, both are e^|t|/2 = (1 + P) 2^(k-1) (to 2^-104),
- * kept unscaled (|t| clamped to 1400) so that a product with a small factor does not
- * overflow before its scaling; sinh with t's sign */
+ * kept unscaled (|t| clamped to VM_EXP_SCALED_MAX); sinh with t's sign */
 typedef struct {
   vdd c, s;
   vd e;
@@ -157,7 +163,7 @@ typedef struct {
 
 VI vcosh_sinh vcosh_sinh_dd(vd t) {
   vd a = vabs(t);
-  vexp_red r = vexp_reduce(vexp_clamp(a, 0.0, 1400.0));
+  vexp_red r = vexp_reduce(vexp_clamp(a, 0.0, VM_EXP_SCALED_MAX));
   vdd p = vexpm1_r(r);
   vdd e = vexp_shift(r, p, -1.0), d = vexp_shift(r, p, 0.0);
   vdd inv = vdd_div(vdd_make(vdup(1.0), vdup(0.0)), d);
