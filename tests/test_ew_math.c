@@ -408,6 +408,19 @@ static void test_complex_special_values(void **state) {
         assert_true(re == sx);
         assert_true(im == 0 && signbit(im) == signbit(y[k]));
       }
+    /* log2 and log10 of a zero: -inf + i arg (log's special value, scaled) */
+    for (int sx = 0; sx < 2; sx++)
+      for (int sy = 0; sy < 2; sy++) {
+        double zv[2] = {sx ? -0.0 : 0.0, sy ? -0.0 : 0.0}, re, im, lre, lim;
+        nd_array *z = nd_astype(nd_from_data(ND_COMPLEX128, ND_SHAPE(1), zv, ND_C), dt);
+        nd_get_complex(nd_log(z), (int64_t[]){0}, &lre, &lim);
+        nd_get_complex(nd_log2(z), (int64_t[]){0}, &re, &im);
+        assert_true(re == -inf && lre == -inf);
+        assert_true(signbit(im) == signbit(lim) && fabs(im - lim / log(2.0)) <= 1e-6 * fabs(im));
+        nd_get_complex(nd_log10(z), (int64_t[]){0}, &re, &im);
+        assert_true(re == -inf);
+        assert_true(signbit(im) == signbit(lim) && fabs(im - lim / log(10.0)) <= 1e-6 * fabs(im));
+      }
     /* a zero part keeps its sign through tan and tanh (tanh(+0 + 0i) = +0 + 0i, tan and
      * tanh odd, conj-symmetric): the zero part of the result is the input's zero */
     const double parts[] = {0.0, -0.0, 0.7, -1.5, 25.0};

@@ -153,7 +153,10 @@ VI vcd vmc_log_scaled(vcd z, double ch, double cl) {
     vdd q = vdd_mul(vdd_div(y, vdd_make(z.re, vdup(0.0))), c);
     im = vsel(tiny, vcopysign(vscale_dd(q.h, q.l, e), z.im), im);
   }
-  return (vcd){vdd_round(vdd_mul(vlog_abs(z), c)), im};
+  /* log 0 = -inf stays -inf (its double-double product with c would be NaN) */
+  vdd l = vlog_abs(z);
+  vd re = vsel(veq(l.h, vdup(-INFINITY)), l.h, vdd_round(vdd_mul(l, c)));
+  return (vcd){re, im};
 }
 VI vcd vmc_log2(vcd z) { return vmc_log_scaled(z, VM_INV_LN2, VM_INV_LN2_LO); }
 VI vcd vmc_log10(vcd z) { return vmc_log_scaled(z, VM_INV_LN10_HI, VM_INV_LN10_LO); }
