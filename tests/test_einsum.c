@@ -530,8 +530,8 @@ static void test_looped_sums(void **state) {
 /* Full contractions (a scalar) of operands in the same or in different orders: one pass
  * split over the threads by the shape, transposing one operand tile by tile where the
  * layouts cross (dot_full.c), on float32 and float64; the looped or copied mapping and
- * BLAS's dot on the others; every layout, sizes of one and of several chunks, against the
- * reference loop, and the same bits on one and two threads. */
+ * BLAS's dot on the others; every layout, sizes of one and of several chunks, extents of
+ * 1 and 0, against the reference loop, and the same bits on one and two threads. */
 static void test_full_contractions(void **state) {
   (void)state;
   typedef struct {
@@ -545,6 +545,8 @@ static void test_full_contractions(void **state) {
       {"abc,cab->", {"abc", "cab"}, {{30, 41, 52}, {52, 30, 41}}},
       {"iajb,iajb->", {"iajb", "iajb"}, {{7, 60, 8, 60}, {7, 60, 8, 60}}},
       {"i,i->", {"i", "i"}, {{300001}, {300001}}},
+      {"iajb,ibja->", {"iajb", "ibja"}, {{1, 300, 1, 300}, {1, 300, 1, 300}}},
+      {"i,i->", {"i", "i"}, {{0}, {0}}},
   };
   const nd_dtype types[] = {ND_FLOAT64, ND_FLOAT32, ND_COMPLEX128, ND_INT64};
   int threads = nd_get_num_threads();

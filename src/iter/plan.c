@@ -33,6 +33,18 @@ static int64_t aligned_tile_shift(const ndi_plan *p) {
   return 0;
 }
 
+/* Operand k's axis of least nonzero stride under NDI_BLOCK_MIN_STRIDE among the outer
+ * ones (not `skip`, extent at least min_ext), or -1: where it runs densely. */
+static int dense_axis(const ndi_plan *p, int k, int skip, int64_t min_ext) {
+  int best = -1;
+  for (int j = 0; j < p->ndim - 1; j++) {
+    int64_t sj = iabs64(p->strides[k][j]);
+    if (j == skip || sj == 0 || sj >= NDI_BLOCK_MIN_STRIDE || p->shape[j] < min_ext) continue;
+    if (best < 0 || sj < iabs64(p->strides[k][best])) best = j;
+  }
+  return best;
+}
+
 /* A tile over the block axis b and the inner axis serves the operands dense along either;
  * any other operand steps by the smaller of its two strides there (each element of it a
  * line of its own). Of the possible block axes the plan takes the one whose worst such
@@ -67,12 +79,7 @@ static void choose_tiling(ndi_plan *p) {
   for (int k = 0; k < p->nop; k++) {
     int64_t si = iabs64(p->strides[k][inner]);
     if (si < NDI_BLOCK_MIN_STRIDE) continue;
-    int best = -1;
-    for (int j = 0; j < inner; j++) {
-      int64_t sj = iabs64(p->strides[k][j]);
-      if (sj == 0 || sj >= NDI_BLOCK_MIN_STRIDE || p->shape[j] < 4) continue;
-      if (best < 0 || sj < iabs64(p->strides[k][best])) best = j;
-    }
+    int best = dense_axis(p, k, -1, 4);
     if (best < 0) continue;
     int64_t cost = third_operand_stride(p, best);
     if (p->block_axis < 0 || cost < least) {
@@ -140,12 +147,7 @@ static void order_for_third_operand(ndi_plan *p) {
     if (iabs64(p->strides[k][inner]) < NDI_BLOCK_MIN_STRIDE ||
         iabs64(p->strides[k][b]) < NDI_BLOCK_MIN_STRIDE)
       continue;
-    int c = -1;
-    for (int j = 0; j < inner; j++) {
-      int64_t sj = iabs64(p->strides[k][j]);
-      if (j == b || sj == 0 || sj >= NDI_BLOCK_MIN_STRIDE || p->shape[j] < 2) continue;
-      if (c < 0 || sj < iabs64(p->strides[k][c])) c = j;
-    }
+    int c = dense_axis(p, k, b, 2);
     if (c < 0) continue;
     if (c == inner - 1) return;
     /* move axis c to just outside the inner axis: the tile odometer then counts it inside

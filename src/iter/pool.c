@@ -153,8 +153,9 @@ bool ndi_core_evidence(ndi_core_seen *s, int64_t wall, int64_t taken) {
 static _Thread_local ndi_core_seen evidence;
 
 /* Whether a thread that took tasks from wall0/cpu0 to now shared its core with another
- * program, over its recent intervals (ndi_core_evidence); the region (nt threads) started at rwall0, when the process had used proc0 ns
- * of CPU. Also resets the bench length of `slot` after a region it ran alone on its core. */
+ * program, over its recent intervals (ndi_core_evidence); the region (nt threads) started
+ * at rwall0, when the process had used proc0 ns of CPU. Also resets the bench length of
+ * `slot` after a region it ran alone on its core. */
 static bool shared_core(int64_t wall0, int64_t cpu0, int64_t rwall0, int64_t proc0, int nt,
                         int64_t now, int slot) {
   int64_t wall = now - wall0, own = cpu_ns() - cpu0;

@@ -176,8 +176,8 @@ static nd_status gemm_terms(const char *op, const ndi_la_term *x, const ndi_la_t
 /* Every label summed (a scalar), float32 or float64: one pass over both operands, in any
  * layouts, split over nd's threads by the shape (dot_full.c). */
 static nd_status dot_full(const char *op, const ndi_la_term *x, const labeled *Lx,
-                             const ndi_la_term *y, const labeled *Ly, const lablist *K,
-                             ndi_la_term *out) {
+                          const ndi_la_term *y, const labeled *Ly, const lablist *K,
+                          ndi_la_term *out) {
   int64_t shape[ND_MAX_DIMS], xs[ND_MAX_DIMS], ys[ND_MAX_DIMS];
   for (int i = 0; i < K->n; i++) {
     shape[i] = ndi_la_ext(Lx, K->lab[i]);
@@ -186,8 +186,8 @@ static nd_status dot_full(const char *op, const ndi_la_term *x, const labeled *L
   }
   nd_array *r = ndi_array_alloc(op, x->arr->dtype, 0, NULL, ND_C);
   if (!r) return nd_last_status();
-  nd_status st = ndi_la_dot_full(op, r->dtype, K->n, shape, x->arr->data, xs, y->arr->data,
-                                    ys, r->data);
+  nd_status st =
+      ndi_la_dot_full(op, r->dtype, K->n, shape, x->arr->data, xs, y->arr->data, ys, r->data);
   if (st) {
     nd_release(r);
     return st;
@@ -300,10 +300,11 @@ nd_status ndi_la_contract(const char *op, const ndi_la_term *x, const ndi_la_ter
     memcpy(out->lab, order.lab, sizeof(int) * (size_t)order.n);
     return ND_OK;
   }
+  /* every label summed: one pass, whatever the mapping would be (no search needed) */
+  if (B.n + M.n + N.n == 0 && ndi_la_dot_full_wanted(x->arr->dtype))
+    return dot_full(op, x, &Lx, y, &Ly, &K, out);
   ndi_la_map map;
   ndi_la_choose_map(&Lx, &Ly, &groups, want ? nwant : 0, want, &map);
-  if (map.order.n == 0 && ndi_la_dot_full_wanted(x->arr->dtype))
-    return dot_full(op, x, &Lx, y, &Ly, &K, out);
 
   /* Operands the mapping copies: x as [B, M, K], y as [B, K, N] (never with a looped
    * sum, which reads both in place). */

@@ -47,26 +47,22 @@ typedef struct {
  * an increment of 0, a broadcast operand's, nor a negative one, nor one beyond int). */
 static double dot_any(nd_dtype t, const char *x, int64_t sx, const char *y, int64_t sy,
                       int64_t n) {
+  bool f64 = t == ND_FLOAT64;
+  int64_t z = f64 ? 8 : 4;
   double s = 0;
-  int64_t z = t == ND_FLOAT64 ? 8 : 4;
-  bool blas = sx > 0 && sy > 0 && sx / z <= INT_MAX && sy / z <= INT_MAX;
-  if (blas && t == ND_FLOAT64) {
+  if (sx > 0 && sy > 0 && sx / z <= INT_MAX && sy / z <= INT_MAX) {
+    int ix = (int)(sx / z), iy = (int)(sy / z);
     for (int64_t i = 0; i < n; i += DC_BLAS_PIECE) {
       int k = (int)(n - i < DC_BLAS_PIECE ? n - i : DC_BLAS_PIECE);
-      s += cblas_ddot(k, (const double *)(x + i * sx), (int)(sx / 8),
-                      (const double *)(y + i * sy), (int)(sy / 8));
+      const void *a = x + i * sx, *b = y + i * sy;
+      s += f64 ? cblas_ddot(k, a, ix, b, iy) : cblas_dsdot(k, a, ix, b, iy);
     }
-  } else if (blas) {
-    for (int64_t i = 0; i < n; i += DC_BLAS_PIECE) {
-      int k = (int)(n - i < DC_BLAS_PIECE ? n - i : DC_BLAS_PIECE);
-      s += cblas_dsdot(k, (const float *)(x + i * sx), (int)(sx / 4),
-                       (const float *)(y + i * sy), (int)(sy / 4));
-    }
-  } else if (t == ND_FLOAT64) {
-    for (int64_t i = 0; i < n; i++) s += *(const double *)(x + i * sx) * *(const double *)(y + i * sy);
-  } else {
-    for (int64_t i = 0; i < n; i++)
-      s += (double)*(const float *)(x + i * sx) * (double)*(const float *)(y + i * sy);
+    return s;
+  }
+  for (int64_t i = 0; i < n; i++) {
+    const char *a = x + i * sx, *b = y + i * sy;
+    s += f64 ? *(const double *)a * *(const double *)b
+             : (double)*(const float *)a * (double)*(const float *)b;
   }
   return s;
 }
@@ -131,8 +127,8 @@ static void dc_task(void *vj, int64_t ch, int slot) {
 bool ndi_la_dot_full_wanted(nd_dtype t) { return t == ND_FLOAT64 || t == ND_FLOAT32; }
 
 nd_status ndi_la_dot_full(const char *op, nd_dtype t, int ndim, const int64_t *shape,
-                             const char *x, const int64_t *xs, const char *y,
-                             const int64_t *ys, void *out) {
+                          const char *x, const int64_t *xs, const char *y, const int64_t *ys,
+                          void *out) {
   int64_t z = (int64_t)ndi_dtype_size(t);
   int64_t bx[ND_MAX_DIMS], by[ND_MAX_DIMS];
   for (int i = 0; i < ndim; i++) {

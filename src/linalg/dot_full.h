@@ -19,7 +19,7 @@ bool ndi_la_dot_full_wanted(nd_dtype t);
 /* *out (a t) = sum of x[i] y[i] over the ndim-d shape; x and y by element strides. The
  * order of the sum depends on the shape and layouts alone. */
 nd_status ndi_la_dot_full(const char *op, nd_dtype t, int ndim, const int64_t *shape,
-                             const char *x, const int64_t *xs, const char *y,
-                             const int64_t *ys, void *out);
+                          const char *x, const int64_t *xs, const char *y, const int64_t *ys,
+                          void *out);
 
 #endif
